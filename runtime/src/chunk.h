@@ -1,0 +1,82 @@
+/* chunk.h - the block layout, drawn once. Every other file reaches a block's
+ * parts only through these helpers.
+ *
+ *   base (from __libc_malloc / __libc_memalign)
+ *   |  gap (only for alignments above 16)
+ *   v  v
+ *   [..][header 32][front guard FG][user: size + expand_alloc][rear guard RG]
+ *                                  ^ the pointer the program sees
+ *
+ * The header sits at a fixed distance MD_PREFIX (= 32 + FG, FG rounded up to
+ * 16) before the user pointer, for every block, so it is found without a
+ * lookup; the gap back to the base is stored in it. expand_alloc bytes are
+ * usable (as in malloc debug), so the rear guard starts after them.
+ * Requested sizes of 2^48 or more fail with ENOMEM (no machine maps that
+ * much), which leaves the header room for the call kinds.
+ */
+#ifndef MDEBUG_CHUNK_H
+#define MDEBUG_CHUNK_H
+
+#include "internal.h"
+
+/* Named bytes, as malloc debug uses them. */
+#define MD_FILL_ALLOC 0xeb
+#define MD_FILL_FREE 0xef
+#define MD_GUARD_FRONT 0xaa
+#define MD_GUARD_REAR 0xbb
+
+/* Tags: state in the top 24 bits, family in the low 8. */
+#define MD_TAG_LIVE 0x1ee7d000u
+#define MD_TAG_FREED 0x0ff5e000u
+#define MD_TAG_STATE_MASK 0xffffff00u
+#define MD_MAX_SIZE (((size_t)1 << 48) - 1)
+
+struct md_chunk {
+  uint32_t tag;
+  uint32_t base_gap;     /* header - base, in bytes */
+  uint64_t size : 48;    /* requested size, without expand_alloc */
+  uint64_t alloc_op : 8; /* enum md_op of the allocating call */
+  uint64_t free_op : 8;  /* enum md_op of the freeing call, once freed */
+  md_origin_t alloc_origin;
+  md_origin_t free_origin; /* 0 while live */
+};
+_Static_assert(sizeof(struct md_chunk) == 32, "header is 32 bytes");
+
+/* Fixed at init from the options; read-only afterwards. */
+struct md_layout {
+  size_t front_guard; /* rounded up to 16 */
+  size_t rear_guard;
+  size_t expand;
+  size_t prefix; /* sizeof(header) + front_guard */
+};
+extern struct md_layout md_layout MD_HIDDEN;
+
+static inline struct md_chunk *md_chunk_of(const void *user) {
+  return (struct md_chunk *)((uintptr_t)user - md_layout.prefix);
+}
+static inline unsigned char *md_chunk_user(const struct md_chunk *c) {
+  return (unsigned char *)c + md_layout.prefix;
+}
+static inline unsigned char *md_chunk_front_guard(const struct md_chunk *c) {
+  return (unsigned char *)c + sizeof(struct md_chunk);
+}
+static inline size_t md_chunk_usable(const struct md_chunk *c) {
+  return c->size + md_layout.expand;
+}
+static inline unsigned char *md_chunk_rear_guard(const struct md_chunk *c) {
+  return md_chunk_user(c) + md_chunk_usable(c);
+}
+static inline void *md_chunk_base(const struct md_chunk *c) {
+  return (unsigned char *)c - c->base_gap;
+}
+static inline enum md_family md_chunk_family(const struct md_chunk *c) {
+  return (enum md_family)(c->tag & 0xff);
+}
+static inline bool md_chunk_is_live(const struct md_chunk *c) {
+  return (c->tag & MD_TAG_STATE_MASK) == MD_TAG_LIVE;
+}
+static inline bool md_chunk_is_freed(const struct md_chunk *c) {
+  return (c->tag & MD_TAG_STATE_MASK) == MD_TAG_FREED;
+}
+
+#endif

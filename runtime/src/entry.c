@@ -1,0 +1,165 @@
+/* entry.c - the C entry points: __mdebug_* (called by instrumented code, with
+ * a site) and the standard allocation functions (called by everything else,
+ * with the caller's return address standing in for the site). Each is one
+ * line into alloc.c. Prototypes come from abi.def, so a mismatch with the
+ * pass fails to compile. The C++ operators are in new_delete.c.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "internal.h"
+#include "mdebug/version.h"
+
+#define MD_WITH_SITE(...) (__VA_ARGS__, const struct mdebug_site *site)
+#define MDEBUG_ENTRY(NAME, SYMBOL, SIG, RET, PARAMS)                           \
+  MD_EXPORT RET __mdebug_##NAME MD_WITH_SITE PARAMS;
+#include "mdebug/abi.def"
+
+#define SITE md_origin_site(site)
+#define CALLER md_origin_pc(__builtin_return_address(0))
+
+/* Instrumented modules call this from a constructor; its name carries the
+ * ABI version (version.h), so a stale runtime fails to link. */
+MD_EXPORT void __mdebug_version_mismatch_check_v1(void) {}
+_Static_assert(MDEBUG_ABI_VERSION == 1, "rename the check symbol above");
+
+static void *calloc_impl(size_t n, size_t size, unsigned op, md_origin_t o) {
+  size_t total;
+  if (__builtin_mul_overflow(n, size, &total)) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  return md_allocate(total, 0, MD_FAMILY_MALLOC, true, op, o);
+}
+
+static void *reallocarray_impl(void *p, size_t n, size_t size, unsigned op,
+                               md_origin_t o) {
+  size_t total;
+  if (__builtin_mul_overflow(n, size, &total)) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  return md_reallocate(p, total, op, o);
+}
+
+static size_t page_size(void) {
+  static size_t cached;
+  if (!cached)
+    cached = (size_t)sysconf(_SC_PAGESIZE);
+  return cached;
+}
+
+static void *pvalloc_impl(size_t size, unsigned op, md_origin_t o) {
+  size_t page = page_size(), rounded;
+  if (__builtin_add_overflow(size, page - 1, &rounded)) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  rounded &= ~(page - 1);
+  return md_memalign(page, rounded ? rounded : page, op, o);
+}
+
+static char *strndup_impl(const char *s, size_t n, unsigned op, md_origin_t o) {
+  size_t len = strnlen(s, n);
+  char *d = md_allocate(len + 1, 0, MD_FAMILY_MALLOC, false, op, o);
+  if (d) {
+    memcpy(d, s, len);
+    d[len] = '\0';
+  }
+  return d;
+}
+
+/* ---- called by instrumented code ---------------------------------------- */
+void *__mdebug_malloc(size_t size, const struct mdebug_site *site) {
+  return md_allocate(size, 0, MD_FAMILY_MALLOC, false, MD_OP_malloc, SITE);
+}
+void *__mdebug_calloc(size_t n, size_t size, const struct mdebug_site *site) {
+  return calloc_impl(n, size, MD_OP_calloc, SITE);
+}
+void *__mdebug_realloc(void *p, size_t size, const struct mdebug_site *site) {
+  return md_reallocate(p, size, MD_OP_realloc, SITE);
+}
+void *__mdebug_reallocarray(void *p, size_t n, size_t size,
+                            const struct mdebug_site *site) {
+  return reallocarray_impl(p, n, size, MD_OP_reallocarray, SITE);
+}
+void __mdebug_free(void *p, const struct mdebug_site *site) {
+  md_deallocate(p, MD_FAMILY_MALLOC, MD_OP_free, SITE);
+}
+int __mdebug_posix_memalign(void **out, size_t align, size_t size,
+                            const struct mdebug_site *site) {
+  return md_posix_memalign(out, align, size, MD_OP_posix_memalign, SITE);
+}
+void *__mdebug_aligned_alloc(size_t align, size_t size,
+                             const struct mdebug_site *site) {
+  return md_memalign(align, size, MD_OP_aligned_alloc, SITE);
+}
+void *__mdebug_memalign(size_t align, size_t size,
+                        const struct mdebug_site *site) {
+  return md_memalign(align, size, MD_OP_memalign, SITE);
+}
+void *__mdebug_valloc(size_t size, const struct mdebug_site *site) {
+  return md_memalign(page_size(), size, MD_OP_valloc, SITE);
+}
+void *__mdebug_pvalloc(size_t size, const struct mdebug_site *site) {
+  return pvalloc_impl(size, MD_OP_pvalloc, SITE);
+}
+size_t __mdebug_malloc_usable_size(void *p, const struct mdebug_site *site) {
+  return md_usable_size(p, MD_OP_malloc_usable_size, SITE);
+}
+char *__mdebug_strdup(const char *s, const struct mdebug_site *site) {
+  return strndup_impl(s, MD_SIZE_ALL, MD_OP_strdup, SITE);
+}
+char *__mdebug_strndup(const char *s, size_t n, const struct mdebug_site *site) {
+  return strndup_impl(s, n, MD_OP_strndup, SITE);
+}
+
+/* ---- the standard symbols, for code that was not instrumented ----------- */
+MD_EXPORT void *malloc(size_t size) {
+  return md_allocate(size, 0, MD_FAMILY_MALLOC, false, MD_OP_malloc, CALLER);
+}
+MD_EXPORT void *calloc(size_t n, size_t size) {
+  return calloc_impl(n, size, MD_OP_calloc, CALLER);
+}
+MD_EXPORT void *realloc(void *p, size_t size) {
+  return md_reallocate(p, size, MD_OP_realloc, CALLER);
+}
+MD_EXPORT void *reallocarray(void *p, size_t n, size_t size) {
+  return reallocarray_impl(p, n, size, MD_OP_reallocarray, CALLER);
+}
+MD_EXPORT void free(void *p) {
+  md_deallocate(p, MD_FAMILY_MALLOC, MD_OP_free, CALLER);
+}
+MD_EXPORT int posix_memalign(void **out, size_t align, size_t size) {
+  return md_posix_memalign(out, align, size, MD_OP_posix_memalign, CALLER);
+}
+MD_EXPORT void *aligned_alloc(size_t align, size_t size) {
+  return md_memalign(align, size, MD_OP_aligned_alloc, CALLER);
+}
+MD_EXPORT void *memalign(size_t align, size_t size) {
+  return md_memalign(align, size, MD_OP_memalign, CALLER);
+}
+MD_EXPORT void *valloc(size_t size) {
+  return md_memalign(page_size(), size, MD_OP_valloc, CALLER);
+}
+MD_EXPORT void *pvalloc(size_t size) {
+  return pvalloc_impl(size, MD_OP_pvalloc, CALLER);
+}
+MD_EXPORT size_t malloc_usable_size(void *p) {
+  return md_usable_size(p, MD_OP_malloc_usable_size, CALLER);
+}
+/* glibc's cfree, gone from the headers but still exported. */
+MD_EXPORT void cfree(void *p) {
+  md_deallocate(p, MD_FAMILY_MALLOC, MD_OP_free, CALLER);
+}
+/* Defined here too so that a block strdup'ed by code that was not
+ * instrumented is charged to that code, not to libc. */
+MD_EXPORT char *strdup(const char *s) {
+  return strndup_impl(s, MD_SIZE_ALL, MD_OP_strdup, CALLER);
+}
+MD_EXPORT char *strndup(const char *s, size_t n) {
+  return strndup_impl(s, n, MD_OP_strndup, CALLER);
+}

@@ -1,0 +1,82 @@
+/* init.c - start-up and shut-down: options, block layout, tables, fork
+ * handlers, and the exit-time checks that end in the summary line and the
+ * exit status.
+ *
+ * Initialisation runs inside the first allocation, whichever thread makes
+ * it; it must not allocate (a re-entry would find the runtime half built, so
+ * it is fatal rather than silent). The exit handler is registered from a
+ * high-priority constructor, so it runs after the program's own atexit
+ * handlers and static destructors.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "chunk.h"
+#include "lock.h"
+
+int md_init_state;
+struct md_layout md_layout;
+static md_lock_t init_lock = MD_LOCK_INIT;
+static __thread int initializing __attribute__((tls_model("initial-exec")));
+
+static void atfork_prepare(void) {
+  md_report_atfork_prepare();
+  md_track_atfork_prepare();
+}
+static void atfork_parent(void) {
+  md_track_atfork_parent();
+  md_report_atfork_parent();
+}
+static void atfork_child(void) {
+  md_track_atfork_child();
+  md_report_atfork_child();
+}
+
+void md_init_slow(void) {
+  if (initializing)
+    md_die("an allocation re-entered mdebug during its initialisation");
+  md_lock(&init_lock);
+  if (__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) == 2) {
+    md_unlock(&init_lock);
+    return;
+  }
+  initializing = 1;
+  md_init_state = 1;
+  md_options_init();
+  md_layout.front_guard = md_opt.front_guard;
+  md_layout.rear_guard = md_opt.rear_guard;
+  md_layout.expand = md_opt.expand_alloc;
+  md_layout.prefix = sizeof(struct md_chunk) + md_layout.front_guard;
+  md_track_init();
+  md_quarantine_init();
+  pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
+  __atomic_store_n(&md_init_state, 2, __ATOMIC_RELEASE);
+  initializing = 0;
+  md_unlock(&init_lock);
+  if (md_opt.help)
+    md_options_print_help();
+  if (md_opt.verbose)
+    md_options_print_active();
+}
+
+static void at_exit(void) {
+  if (__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) != 2)
+    return;
+  md_quarantine_drain();
+  md_leak_report_at_exit();
+  int status = md_report_summary();
+  if (status >= 0) {
+    /* exit() cannot change its status; end the process here, as the
+     * sanitizers do, after flushing what the program wrote. */
+    fflush(NULL);
+    _exit(status);
+  }
+}
+
+__attribute__((constructor(101))) static void md_constructor(void) {
+  md_ensure_init();
+  atexit(at_exit);
+}

@@ -1,0 +1,211 @@
+/* internal.h - the runtime's one internal header: every cross-file function,
+ * grouped by the file that defines it, plus the shared types.
+ *
+ * Nothing declared here may allocate through the user-visible malloc; every
+ * function is safe to call from inside an allocation entry point.
+ */
+#ifndef MDEBUG_INTERNAL_H
+#define MDEBUG_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mdebug/site.h"
+
+#define MD_HIDDEN __attribute__((visibility("hidden")))
+#define MD_EXPORT __attribute__((visibility("default")))
+#define MD_LIKELY(x) __builtin_expect(!!(x), 1)
+#define MD_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define MD_NOINLINE __attribute__((noinline))
+
+#define MD_SIZE_ALL ((size_t)-1)
+#define MD_MIN_ALIGN 16 /* glibc's MALLOC_ALIGNMENT on LP64 */
+
+/* The call kinds, one per entry point, in abi.def order (the pass numbers
+ * site->op the same way). */
+enum md_op {
+#define MDEBUG_ENTRY(NAME, SYMBOL, SIG, RET, PARAMS) MD_OP_##NAME,
+#include "mdebug/abi.def"
+  MD_OP_COUNT
+};
+
+/* Allocation families: a block must be released by its own family. */
+enum md_family {
+  MD_FAMILY_MALLOC = 1, /* malloc, calloc, realloc, memalign, strdup, ... */
+  MD_FAMILY_NEW = 2,    /* operator new */
+  MD_FAMILY_NEW_ARRAY = 3, /* operator new[] */
+};
+
+/* Where a call came from: a site descriptor (instrumented code) or a return
+ * address (code that was not instrumented), told apart by the top bit, which
+ * no user-space address on LP64 Linux has. */
+typedef uintptr_t md_origin_t;
+#define MD_ORIGIN_PC_BIT ((uintptr_t)1 << 63)
+static inline md_origin_t md_origin_site(const struct mdebug_site *site) {
+  return (md_origin_t)site;
+}
+static inline md_origin_t md_origin_pc(const void *pc) {
+  return (md_origin_t)pc | MD_ORIGIN_PC_BIT;
+}
+static inline bool md_origin_is_pc(md_origin_t o) {
+  return (o & MD_ORIGIN_PC_BIT) != 0;
+}
+
+/* ---- options.c ---------------------------------------------------------- */
+struct md_options {
+#define MD_OPTION(NAME, KIND, BARE, MIN, MAX, HELP) MD_FIELD_##KIND(NAME)
+#define MD_ALIAS(NAME, FIRST, SECOND, HELP)
+#define MD_FIELD_FLAG(NAME) size_t NAME;
+#define MD_FIELD_SIZE(NAME) size_t NAME;
+#define MD_FIELD_NUMBER(NAME) size_t NAME;
+#define MD_FIELD_PATH(NAME) char NAME[256];
+#include "options.def"
+};
+extern struct md_options md_opt MD_HIDDEN;
+/* Parses `text` over *opts. On error writes one line naming the option and
+ * the rule into err and returns false; *opts is then unspecified. */
+bool md_options_parse(struct md_options *opts, const char *text, char *err,
+                      size_t err_size) MD_HIDDEN;
+void md_options_set_defaults(struct md_options *opts) MD_HIDDEN;
+/* Derived settings (free_track implies fill_on_free, guard rounding). */
+void md_options_finish(struct md_options *opts) MD_HIDDEN;
+/* Reads built-in defaults, the __mdebug_default_options() hook and
+ * MDEBUG_OPTIONS into md_opt, reporting bad strings. */
+void md_options_init(void) MD_HIDDEN;
+void md_options_print_help(void) MD_HIDDEN;
+void md_options_print_active(void) MD_HIDDEN;
+
+/* ---- print.c: formatting into caller buffers, never allocates ----------- */
+/* printf subset: %% %c %s %d %i %u %x %p with l/ll/z, width, '0' and '-'. */
+size_t md_vformat(char *buf, size_t size, const char *fmt, va_list ap) MD_HIDDEN;
+size_t md_format(char *buf, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4))) MD_HIDDEN;
+
+/* ---- site.c: naming where a call came from ------------------------------ */
+/* "file:line:col (function)" or "pc 0x... in module (symbol+0x..)". */
+size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) MD_HIDDEN;
+const char *md_op_name(unsigned op) MD_HIDDEN;
+/* free and every operator delete. */
+bool md_op_is_release(unsigned op) MD_HIDDEN;
+/* True when `origin` is code in libc, libstdc++, the loader or another
+ * system runtime whose long-lived blocks are not the program's leaks. */
+bool md_origin_is_system(md_origin_t origin) MD_HIDDEN;
+
+/* ---- report.c: the only writer of user-visible text --------------------- */
+enum md_error {
+#define MD_ERROR(NAME, TITLE) MD_ERR_##NAME,
+#include "errors.def"
+  MD_ERR_COUNT
+};
+/* A report is begin, any number of lines, end. begin returns false when the
+ * report must be dropped (re-entry from the same thread); then call nothing. */
+bool md_report_begin(enum md_error kind) MD_HIDDEN;
+void md_report_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)))
+MD_HIDDEN;
+void md_report_end(void) MD_HIDDEN;
+/* Evidence: one "  allocation[i] = 0x.. (expected 0x..)" line per byte of
+ * bytes[0..n) that differs from `expected` (i counted from index0), at most
+ * 64 lines then a count. Returns how many differ. */
+size_t md_report_evidence(const unsigned char *bytes, size_t n, long index0,
+                          unsigned char expected) MD_HIDDEN;
+/* "  <what> by <op> at <origin>", the line naming a site. */
+void md_report_origin(const char *what, unsigned op, md_origin_t origin)
+    MD_HIDDEN;
+/* Unnumbered notes (verbose, option errors): one line, no error counted. */
+void md_log(const char *fmt, ...) __attribute__((format(printf, 1, 2))) MD_HIDDEN;
+/* Leaks found at exit (counted for the summary and the exit status). */
+void md_report_add_leaks(size_t blocks, size_t bytes) MD_HIDDEN;
+/* Prints the SUMMARY line if anything was reported; returns the exit status
+ * the run should end with, or -1 to keep the program's. */
+int md_report_summary(void) MD_HIDDEN;
+void md_report_atfork_prepare(void) MD_HIDDEN;
+void md_report_atfork_parent(void) MD_HIDDEN;
+void md_report_atfork_child(void) MD_HIDDEN;
+
+/* ---- alloc.c: the checked allocator every entry point goes through ------ */
+void *md_allocate(size_t size, size_t align, enum md_family family, bool zero,
+                  unsigned op, md_origin_t origin) MD_HIDDEN;
+void md_deallocate(void *ptr, enum md_family family, unsigned op,
+                   md_origin_t origin) MD_HIDDEN;
+void *md_reallocate(void *ptr, size_t size, unsigned op, md_origin_t origin)
+    MD_HIDDEN;
+size_t md_usable_size(void *ptr, unsigned op, md_origin_t origin) MD_HIDDEN;
+/* posix_memalign / aligned_alloc / memalign / valloc / pvalloc rules. */
+int md_posix_memalign(void **out, size_t align, size_t size, unsigned op,
+                      md_origin_t origin) MD_HIDDEN;
+void *md_memalign(size_t align, size_t size, unsigned op, md_origin_t origin)
+    MD_HIDDEN;
+/* Releases a chunk to glibc for real (quarantine eviction, exit). */
+struct md_chunk;
+void md_release(struct md_chunk *chunk) MD_HIDDEN;
+
+/* ---- guard.c ------------------------------------------------------------ */
+void md_guard_write(struct md_chunk *chunk) MD_HIDDEN;
+/* Checks both guards; reports each corrupted one. Returns true if intact. */
+bool md_guard_check(struct md_chunk *chunk, unsigned op, md_origin_t origin)
+    MD_HIDDEN;
+
+/* ---- fill.c ------------------------------------------------------------- */
+void md_fill_on_alloc(struct md_chunk *chunk) MD_HIDDEN;
+void md_fill_on_free(struct md_chunk *chunk) MD_HIDDEN;
+/* Checks that a quarantined block still holds its free fill; reports
+ * USED AFTER FREE with the changed bytes. */
+bool md_fill_check_freed(struct md_chunk *chunk, bool at_exit) MD_HIDDEN;
+
+/* ---- track.c: the sharded table of live and quarantined blocks ---------- */
+enum md_track_state { MD_TRACK_ABSENT, MD_TRACK_LIVE, MD_TRACK_FREED };
+void md_track_init(void) MD_HIDDEN;
+bool md_track_enabled(void) MD_HIDDEN;
+void md_track_insert_live(void *user) MD_HIDDEN;
+/* Atomically: if `user` is LIVE, make it FREED (keep=true) or remove it.
+ * Returns the state found before. */
+enum md_track_state md_track_release(void *user, bool keep) MD_HIDDEN;
+enum md_track_state md_track_lookup(void *user) MD_HIDDEN;
+void md_track_remove(void *user) MD_HIDDEN;
+/* Calls fn for every tracked block in the given state, shard by shard, with
+ * that shard locked (fn must not call back into track.c). */
+void md_track_for_each(enum md_track_state state,
+                       void (*fn)(void *user, void *arg), void *arg) MD_HIDDEN;
+size_t md_track_count(enum md_track_state state) MD_HIDDEN;
+void md_track_atfork_prepare(void) MD_HIDDEN;
+void md_track_atfork_parent(void) MD_HIDDEN;
+void md_track_atfork_child(void) MD_HIDDEN;
+
+/* ---- quarantine.c: the free_track FIFO ---------------------------------- */
+void md_quarantine_init(void) MD_HIDDEN;
+/* Takes ownership of a freed chunk; may check and release an older one. */
+void md_quarantine_push(struct md_chunk *chunk) MD_HIDDEN;
+/* Checks and releases everything still held (at exit). */
+void md_quarantine_drain(void) MD_HIDDEN;
+
+/* ---- leak.c ------------------------------------------------------------- */
+/* At exit: guard-checks live blocks and, with leak_track, reports those the
+ * program still holds, grouped by allocation site, largest first. */
+void md_leak_report_at_exit(void) MD_HIDDEN;
+
+/* ---- init.c ------------------------------------------------------------- */
+extern int md_init_state MD_HIDDEN; /* 0 none, 1 running, 2 done */
+void md_init_slow(void) MD_HIDDEN;
+static inline void md_ensure_init(void) {
+  if (MD_UNLIKELY(__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) != 2))
+    md_init_slow();
+}
+
+/* ---- platform_linux.c: raw system calls, never through malloc ----------- */
+void *md_mmap(size_t size) MD_HIDDEN;  /* zeroed, NULL on failure */
+void md_munmap(void *p, size_t size) MD_HIDDEN;
+void md_write_all(int fd, const char *buf, size_t len) MD_HIDDEN;
+int md_getpid(void) MD_HIDDEN;
+int md_gettid(void) MD_HIDDEN;
+const char *md_getenv(const char *name) MD_HIDDEN;
+const char *md_progname(void) MD_HIDDEN;
+void md_die(const char *why) __attribute__((noreturn)) MD_HIDDEN;
+
+/* glibc's real allocator (exported by glibc 2.36, no dlsym needed). */
+void *__libc_malloc(size_t size);
+void *__libc_memalign(size_t align, size_t size);
+void __libc_free(void *ptr);
+
+#endif

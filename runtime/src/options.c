@@ -1,0 +1,272 @@
+/* options.c - MDEBUG_OPTIONS: parsing, defaults, help. Generated from
+ * options.def; no option is named anywhere else in this file except the
+ * implications malloc debug defines (free_track turns on fill_on_free).
+ *
+ * Sources, each applied over the one before: the built-in default set, the
+ * program's __mdebug_default_options() if it defines one, then
+ * MDEBUG_OPTIONS. A source with any error is dropped whole, with one line
+ * naming the option and the rule, so the program never runs half-configured.
+ * Runs during the first allocation: never allocates, uses no stdio.
+ */
+#include <string.h>
+
+#include "internal.h"
+
+/* What runs when MDEBUG_OPTIONS is unset (documented in README.md). */
+#define MD_DEFAULT_OPTIONS "guard=16 free_track=256 verify_pointers leak_track"
+#define MD_DEFAULT_EXITCODE 23
+
+struct md_options md_opt;
+
+__attribute__((weak)) const char *__mdebug_default_options(void);
+
+enum kind { KIND_FLAG, KIND_SIZE, KIND_NUMBER, KIND_PATH };
+
+struct option_desc {
+  const char *name;
+  enum kind kind;
+  size_t bare, min, max;
+  size_t first, second; /* offsets of the fields set; second == first unless alias */
+  const char *help;
+};
+
+#define FIELD(NAME) offsetof(struct md_options, NAME)
+static const struct option_desc table[] = {
+#define MD_OPTION(NAME, KIND, BARE, MIN, MAX, HELP)                            \
+  {#NAME, KIND_##KIND, BARE, MIN, MAX, FIELD(NAME), FIELD(NAME), HELP},
+#define MD_ALIAS(NAME, FIRST, SECOND, HELP) {#NAME, 0, 0, 0, 0, FIELD(FIRST), FIELD(SECOND), HELP},
+#include "options.def"
+};
+#define TABLE_SIZE (sizeof(table) / sizeof(table[0]))
+
+/* Aliases copy kind and limits from the option they stand for first. */
+static const struct option_desc *resolve(const struct option_desc *d) {
+  if (d->first == d->second)
+    return d;
+  for (size_t i = 0; i < TABLE_SIZE; i++)
+    if (table[i].first == d->first && table[i].first == table[i].second)
+      return &table[i];
+  return d;
+}
+
+static size_t *size_field(struct md_options *o, size_t off) {
+  return (size_t *)((char *)o + off);
+}
+
+void md_options_set_defaults(struct md_options *opts) {
+  memset(opts, 0, sizeof(*opts));
+  opts->exitcode = MD_DEFAULT_EXITCODE;
+}
+
+#define FAIL(...)                                                              \
+  do {                                                                         \
+    md_format(err, err_size, __VA_ARGS__);                                     \
+    return false;                                                              \
+  } while (0)
+
+/* Parses a decimal size_t as malloc debug's strtol-based parser does, with
+ * its messages; returns false with the rule on failure. */
+static bool parse_value(const struct option_desc *d, const char *v, size_t vlen,
+                        size_t *out, char *err, size_t err_size) {
+  char value[64];
+  size_t n = vlen < sizeof(value) - 1 ? vlen : sizeof(value) - 1;
+  memcpy(value, v, n);
+  value[n] = '\0';
+  size_t i = v[0] == '-' ? 1 : 0, x = 0;
+  bool overflow = false;
+  for (; i < vlen && v[i] >= '0' && v[i] <= '9'; i++) {
+    if (x > (MD_SIZE_ALL - (size_t)(v[i] - '0')) / 10)
+      overflow = true;
+    x = x * 10 + (size_t)(v[i] - '0');
+  }
+  if (i == (v[0] == '-' ? 1u : 0u))
+    FAIL("bad value for option '%s'", d->name);
+  if (overflow)
+    FAIL("bad value for option '%s': Math result not representable", d->name);
+  if (i < vlen)
+    FAIL("bad value for option '%s', non space found after option: %s",
+         d->name, value + i);
+  if (v[0] == '-' && x != 0)
+    FAIL("bad value for option '%s', value cannot be negative: %s", d->name,
+         value);
+  if (x < d->min)
+    FAIL("bad value for option '%s', value must be >= %zu: %s", d->name,
+         d->min, value);
+  if (x > d->max)
+    FAIL("bad value for option '%s', value must be <= %zu: %s", d->name,
+         d->max, value);
+  *out = x;
+  return true;
+}
+
+static bool apply(struct md_options *opts, const char *name, size_t nlen,
+                  const char *value, size_t vlen, bool has_value, char *err,
+                  size_t err_size) {
+  char shown[64];
+  size_t n = nlen < sizeof(shown) - 1 ? nlen : sizeof(shown) - 1;
+  memcpy(shown, name, n);
+  shown[n] = '\0';
+  const struct option_desc *d = NULL;
+  for (size_t i = 0; i < TABLE_SIZE; i++)
+    if (strlen(table[i].name) == nlen && memcmp(table[i].name, name, nlen) == 0)
+      d = &table[i];
+  if (!d)
+    FAIL("unknown option %s", shown);
+  const struct option_desc *r = resolve(d);
+  size_t x = r->bare;
+  if (has_value && vlen == 0) /* "name=" means the bare default */
+    has_value = false;
+  switch (r->kind) {
+  case KIND_FLAG:
+    if (has_value)
+      FAIL("value set for option '%s' which does not take a value", d->name);
+    break;
+  case KIND_SIZE:
+    if (has_value && !parse_value(r, value, vlen, &x, err, err_size))
+      return false;
+    break;
+  case KIND_NUMBER:
+    if (!has_value)
+      FAIL("option '%s' requires a value (%s=N)", d->name, d->name);
+    if (!parse_value(r, value, vlen, &x, err, err_size))
+      return false;
+    break;
+  case KIND_PATH: {
+    char *field = (char *)opts + r->first;
+    if (!has_value || vlen == 0)
+      FAIL("option '%s' requires a value (%s=PATH)", d->name, d->name);
+    if (vlen >= sizeof(opts->log_path))
+      FAIL("bad value for option '%s', path longer than %zu bytes", d->name,
+           sizeof(opts->log_path) - 1);
+    memcpy(field, value, vlen);
+    field[vlen] = '\0';
+    return true;
+  }
+  }
+  if (r->first == FIELD(none)) { /* start over from nothing */
+    md_options_set_defaults(opts);
+    return true;
+  }
+  *size_field(opts, d->first) = x;
+  *size_field(opts, d->second) = x;
+  /* malloc debug: free_track turns on fill_on_free unless it was set. */
+  if (d->first == FIELD(free_track) && opts->fill_on_free == 0)
+    opts->fill_on_free = MD_SIZE_ALL;
+  return true;
+}
+
+static bool is_separator(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == ':';
+}
+
+bool md_options_parse(struct md_options *opts, const char *text, char *err,
+                      size_t err_size) {
+  const char *p = text;
+  while (*p) {
+    while (*p && is_separator(*p))
+      p++;
+    if (!*p)
+      break;
+    const char *name = p;
+    while (*p && !is_separator(*p) && *p != '=')
+      p++;
+    size_t nlen = (size_t)(p - name);
+    bool has_value = *p == '=';
+    const char *value = has_value ? ++p : p;
+    while (*p && !is_separator(*p))
+      p++;
+    if (nlen == 0)
+      FAIL("option name missing before '=%s'", value);
+    if (!apply(opts, name, nlen, value, (size_t)(p - value), has_value, err,
+               err_size))
+      return false;
+  }
+  return true;
+}
+
+void md_options_finish(struct md_options *opts) {
+  opts->front_guard = (opts->front_guard + MD_MIN_ALIGN - 1) & ~(size_t)(MD_MIN_ALIGN - 1);
+}
+
+/* Applies one source over md_opt, or drops it whole with a message. */
+static void apply_source(const char *what, const char *text) {
+  struct md_options candidate = md_opt;
+  char err[256];
+  if (!text)
+    return;
+  if (md_options_parse(&candidate, text, err, sizeof(err)))
+    md_opt = candidate;
+  else
+    md_log("mdebug: %s: %s; ignoring %s", what, err,
+           what[0] == 'M' ? "MDEBUG_OPTIONS (running with the defaults)"
+                          : "these options");
+}
+
+void md_options_init(void) {
+  char err[256];
+  md_options_set_defaults(&md_opt);
+  if (!md_options_parse(&md_opt, MD_DEFAULT_OPTIONS, err, sizeof(err)))
+    md_die(err); /* a broken built-in default is our bug */
+  if (__mdebug_default_options)
+    apply_source("__mdebug_default_options()", __mdebug_default_options());
+  apply_source("MDEBUG_OPTIONS", md_getenv("MDEBUG_OPTIONS"));
+  md_options_finish(&md_opt);
+}
+
+void md_options_print_help(void) {
+  md_log("mdebug options, set as MDEBUG_OPTIONS=\"name[=value] ...\" "
+         "(space or ':' separated); default set: %s", MD_DEFAULT_OPTIONS);
+  for (size_t i = 0; i < TABLE_SIZE; i++) {
+    const struct option_desc *d = &table[i], *r = resolve(d);
+    char syntax[64], range[64];
+    switch (r->kind) {
+    case KIND_FLAG:
+      md_format(syntax, sizeof(syntax), "%s", d->name);
+      range[0] = '\0';
+      break;
+    case KIND_SIZE:
+      md_format(syntax, sizeof(syntax), "%s[=N]", d->name);
+      if (r->max == MD_SIZE_ALL)
+        md_format(range, sizeof(range), "N >= %zu, bare: all", r->min);
+      else
+        md_format(range, sizeof(range), "N in %zu..%zu, bare: %zu", r->min,
+                  r->max, r->bare);
+      break;
+    case KIND_NUMBER:
+      md_format(syntax, sizeof(syntax), "%s=N", d->name);
+      md_format(range, sizeof(range), "N in %zu..%zu", r->min, r->max);
+      break;
+    case KIND_PATH:
+      md_format(syntax, sizeof(syntax), "%s=PATH", d->name);
+      range[0] = '\0';
+      break;
+    }
+    md_log("  %-22s %-28s %s", syntax, range, d->help);
+  }
+}
+
+void md_options_print_active(void) {
+  char line[1024];
+  size_t n = md_format(line, sizeof(line), "mdebug: options in force:");
+  for (size_t i = 0; i < TABLE_SIZE; i++) {
+    const struct option_desc *d = &table[i];
+    if (d->first != d->second || d->first == FIELD(none) || d->first == FIELD(help))
+      continue;
+    if (d->kind == KIND_PATH) {
+      const char *v = (const char *)&md_opt + d->first;
+      if (*v)
+        n += md_format(line + n, sizeof(line) - n, " %s=%s", d->name, v);
+      continue;
+    }
+    size_t v = *size_field(&md_opt, d->first);
+    if (v == 0 && d->kind != KIND_NUMBER)
+      continue;
+    if (d->kind == KIND_FLAG)
+      n += md_format(line + n, sizeof(line) - n, " %s", d->name);
+    else if (v == MD_SIZE_ALL)
+      n += md_format(line + n, sizeof(line) - n, " %s", d->name);
+    else
+      n += md_format(line + n, sizeof(line) - n, " %s=%zu", d->name, v);
+  }
+  md_log("%s", line);
+}

@@ -1,0 +1,69 @@
+/* platform_linux.c - the system calls the runtime needs, made so that none of
+ * them allocates through malloc or takes a libc lock that malloc holds.
+ * Safe in a signal handler and before libc is fully initialised.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+extern char **environ;
+extern char *program_invocation_short_name;
+
+void *md_mmap(size_t size) {
+  void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
+void md_munmap(void *p, size_t size) {
+  if (p)
+    munmap(p, size);
+}
+
+void md_write_all(int fd, const char *buf, size_t len) {
+  int saved = errno;
+  while (len > 0) {
+    ssize_t n = write(fd, buf, len);
+    if (n < 0) {
+      if (errno == EINTR)
+        continue;
+      break;
+    }
+    buf += n;
+    len -= (size_t)n;
+  }
+  errno = saved;
+}
+
+int md_getpid(void) { return (int)syscall(SYS_getpid); }
+int md_gettid(void) { return (int)syscall(SYS_gettid); }
+
+/* getenv() does not allocate either, but environ may not be set yet when the
+ * first allocation comes from an early constructor; scan it ourselves. */
+const char *md_getenv(const char *name) {
+  size_t len = strlen(name);
+  if (!environ)
+    return NULL;
+  for (char **e = environ; *e; e++)
+    if (strncmp(*e, name, len) == 0 && (*e)[len] == '=')
+      return *e + len + 1;
+  return NULL;
+}
+
+const char *md_progname(void) {
+  return program_invocation_short_name ? program_invocation_short_name
+                                       : "<unknown>";
+}
+
+void md_die(const char *why) {
+  md_write_all(2, "mdebug: fatal: ", 15);
+  md_write_all(2, why, strlen(why));
+  md_write_all(2, "\n", 1);
+  _exit(127);
+}

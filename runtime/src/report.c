@@ -1,0 +1,180 @@
+/* report.c - the only writer of user-visible text: error reports, notes, the
+ * summary line, and the exit status they imply.
+ *
+ * Never allocates. Reports from different threads never interleave (one
+ * lock); a report started while the same thread is already reporting (a
+ * fault in our own printing, a signal handler) is dropped, not deadlocked.
+ * Decides in one place whether to go on or abort after an error.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "internal.h"
+#include "lock.h"
+
+#define LOG_DIVIDER "*** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***"
+
+static const char *const titles[] = {
+#define MD_ERROR(NAME, TITLE) TITLE,
+#include "errors.def"
+};
+
+static md_lock_t report_lock = MD_LOCK_INIT;
+static __thread int in_report __attribute__((tls_model("initial-exec")));
+static size_t error_counts[MD_ERR_COUNT];
+static size_t leaked_blocks, leaked_bytes;
+static enum md_error current;
+static int out_fd = -1, out_pid;
+
+/* The log file is opened on first use (and again in a forked child, whose
+ * reports belong in its own PATH.PID). Called with report_lock held. */
+static int output_fd(void) {
+  int pid = md_getpid();
+  if (!md_opt.log_path[0])
+    return 2;
+  if (out_fd >= 0 && out_pid == pid)
+    return out_fd;
+  if (out_fd >= 0)
+    close(out_fd);
+  char path[sizeof(md_opt.log_path) + 16];
+  md_format(path, sizeof(path), "%s.%d", md_opt.log_path, pid);
+  out_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  out_pid = pid;
+  if (out_fd < 0) {
+    char line[512];
+    size_t n = md_format(line, sizeof(line),
+                         "mdebug: cannot open log_path file %s; reporting to "
+                         "stderr\n", path);
+    md_write_all(2, line, n);
+    md_opt.log_path[0] = '\0';
+    return 2;
+  }
+  return out_fd;
+}
+
+static void write_line(const char *fmt, va_list ap) {
+  char line[1024];
+  size_t n = md_vformat(line, sizeof(line) - 1, fmt, ap);
+  line[n++] = '\n';
+  md_write_all(output_fd(), line, n);
+}
+
+static void write_linef(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  write_line(fmt, ap);
+  va_end(ap);
+}
+
+bool md_report_begin(enum md_error kind) {
+  if (in_report)
+    return false;
+  in_report = 1;
+  md_lock(&report_lock);
+  current = kind;
+  write_linef("%s", LOG_DIVIDER);
+  write_linef("mdebug: ERROR: %s in %s (pid %d, tid %d)", titles[kind],
+              md_progname(), md_getpid(), md_gettid());
+  return true;
+}
+
+void md_report_line(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  write_line(fmt, ap);
+  va_end(ap);
+}
+
+size_t md_report_evidence(const unsigned char *bytes, size_t n, long index0,
+                          unsigned char expected) {
+  enum { MAX_LINES = 64 };
+  size_t bad = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (bytes[i] == expected)
+      continue;
+    if (++bad <= MAX_LINES)
+      write_linef("  allocation[%ld] = 0x%02x (expected 0x%02x)",
+                  index0 + (long)i, bytes[i], expected);
+  }
+  if (bad > MAX_LINES)
+    write_linef("  ... %zu more corrupted bytes", bad - MAX_LINES);
+  return bad;
+}
+
+void md_report_origin(const char *what, unsigned op, md_origin_t origin) {
+  char where[512];
+  md_origin_describe(where, sizeof(where), origin);
+  write_linef("  %s by %s at %s", what, md_op_name(op), where);
+}
+
+void md_report_end(void) {
+  enum md_error kind = current;
+  write_linef("%s", LOG_DIVIDER);
+  if (kind != MD_ERR_LEAK)
+    error_counts[kind]++;
+  md_unlock(&report_lock);
+  in_report = 0;
+  /* As in malloc debug, leaks never abort. */
+  if (md_opt.abort_on_error && kind != MD_ERR_LEAK) {
+    md_log("mdebug: abort_on_error: aborting");
+    abort();
+  }
+}
+
+void md_log(const char *fmt, ...) {
+  if (in_report)
+    return;
+  in_report = 1;
+  md_lock(&report_lock);
+  va_list ap;
+  va_start(ap, fmt);
+  write_line(fmt, ap);
+  va_end(ap);
+  md_unlock(&report_lock);
+  in_report = 0;
+}
+
+void md_report_add_leaks(size_t blocks, size_t bytes) {
+  md_lock(&report_lock);
+  leaked_blocks += blocks;
+  leaked_bytes += bytes;
+  md_unlock(&report_lock);
+}
+
+int md_report_summary(void) {
+  char line[1024];
+  size_t n = 0, errors = 0;
+  md_lock(&report_lock);
+  for (int k = 0; k < MD_ERR_COUNT; k++)
+    errors += error_counts[k];
+  if (errors == 0 && leaked_blocks == 0) {
+    md_unlock(&report_lock);
+    return -1;
+  }
+  n += md_format(line + n, sizeof(line) - n, "mdebug: SUMMARY: %zu error%s",
+                 errors, errors == 1 ? "" : "s");
+  const char *sep = " (";
+  for (int k = 0; k < MD_ERR_COUNT; k++) {
+    if (!error_counts[k])
+      continue;
+    n += md_format(line + n, sizeof(line) - n, "%s%zu %s", sep, error_counts[k],
+                   titles[k]);
+    sep = ", ";
+  }
+  if (errors)
+    n += md_format(line + n, sizeof(line) - n, ")");
+  n += md_format(line + n, sizeof(line) - n,
+                 ", %zu byte%s leaked in %zu block%s", leaked_bytes,
+                 leaked_bytes == 1 ? "" : "s", leaked_blocks,
+                 leaked_blocks == 1 ? "" : "s");
+  write_linef("%s", line);
+  md_unlock(&report_lock);
+  return md_opt.exitcode ? (int)md_opt.exitcode : -1;
+}
+
+void md_report_atfork_prepare(void) { md_lock(&report_lock); }
+void md_report_atfork_parent(void) { md_unlock(&report_lock); }
+void md_report_atfork_child(void) { md_lock_reset(&report_lock); }

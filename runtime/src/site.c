@@ -1,0 +1,81 @@
+/* site.c - names where a call came from: a compiler-emitted site descriptor
+ * ("file:line:col (function)") or, for code that was not instrumented, a
+ * return address resolved with dladdr ("pc OFFSET  module (symbol+N)", the
+ * shape malloc debug prints frames in, so addr2line works on it).
+ * Never allocates (dladdr does not).
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <string.h>
+
+#include "internal.h"
+
+static const char *const op_names[] = {
+#define MDEBUG_ENTRY(NAME, SYMBOL, SIG, RET, PARAMS) #NAME,
+#include "mdebug/abi.def"
+};
+
+const char *md_op_name(unsigned op) {
+  if (op >= MD_OP_COUNT)
+    return "?";
+  const char *n = op_names[op];
+  /* C++ operators read better by their source names. */
+  if (strncmp(n, "new_array", 9) == 0)
+    return "operator new[]";
+  if (strncmp(n, "new", 3) == 0)
+    return "operator new";
+  if (strncmp(n, "delete_array", 12) == 0)
+    return "operator delete[]";
+  if (strncmp(n, "delete", 6) == 0)
+    return "operator delete";
+  return n;
+}
+
+bool md_op_is_release(unsigned op) {
+  return op < MD_OP_COUNT && (strcmp(op_names[op], "free") == 0 ||
+                              strncmp(op_names[op], "delete", 6) == 0);
+}
+
+size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) {
+  if (!origin)
+    return md_format(buf, size, "<unknown>");
+  if (!md_origin_is_pc(origin)) {
+    const struct mdebug_site *s = (const struct mdebug_site *)origin;
+    if (s->line && s->column)
+      return md_format(buf, size, "%s:%u:%u (%s)", s->file, s->line, s->column,
+                       s->function);
+    if (s->line)
+      return md_format(buf, size, "%s:%u (%s)", s->file, s->line, s->function);
+    return md_format(buf, size, "%s (%s)", s->file, s->function);
+  }
+  uintptr_t pc = origin & ~MD_ORIGIN_PC_BIT;
+  Dl_info info;
+  /* pc - 1: a return address may already belong to the next function. */
+  if (!dladdr((void *)(pc - 1), &info) || !info.dli_fname)
+    return md_format(buf, size, "pc %016lx  <unknown>", (unsigned long)pc);
+  uintptr_t rel = pc - (uintptr_t)info.dli_fbase;
+  if (info.dli_sname)
+    return md_format(buf, size, "pc %016lx  %s (%s+%lu)", (unsigned long)rel,
+                     info.dli_fname, info.dli_sname,
+                     (unsigned long)(pc - (uintptr_t)info.dli_saddr));
+  return md_format(buf, size, "pc %016lx  %s", (unsigned long)rel,
+                   info.dli_fname);
+}
+
+bool md_origin_is_system(md_origin_t origin) {
+  static const char *const system_libs[] = {
+      "libc.so", "libstdc++.so", "ld-linux", "libgcc_s.so", "libm.so",
+      "libpthread.so", "libdl.so", "librt.so", "libc++.so", "libc++abi.so"};
+  if (!md_origin_is_pc(origin))
+    return false;
+  Dl_info info;
+  uintptr_t pc = origin & ~MD_ORIGIN_PC_BIT;
+  if (!dladdr((void *)(pc - 1), &info) || !info.dli_fname)
+    return false;
+  const char *base = strrchr(info.dli_fname, '/');
+  base = base ? base + 1 : info.dli_fname;
+  for (size_t i = 0; i < sizeof(system_libs) / sizeof(system_libs[0]); i++)
+    if (strncmp(base, system_libs[i], strlen(system_libs[i])) == 0)
+      return true;
+  return false;
+}
