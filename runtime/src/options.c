@@ -66,8 +66,9 @@ void md_options_set_defaults(struct md_options *opts) {
 
 /* Parses a decimal size_t as malloc debug's strtol-based parser does, with
  * its messages; returns false with the rule on failure. */
-static bool parse_value(const struct option_desc *d, const char *v, size_t vlen,
-                        size_t *out, char *err, size_t err_size) {
+static bool parse_value(const char *name, const struct option_desc *limits,
+                        const char *v, size_t vlen, size_t *out, char *err,
+                        size_t err_size) {
   char value[64];
   size_t n = vlen < sizeof(value) - 1 ? vlen : sizeof(value) - 1;
   memcpy(value, v, n);
@@ -80,21 +81,21 @@ static bool parse_value(const struct option_desc *d, const char *v, size_t vlen,
     x = x * 10 + (size_t)(v[i] - '0');
   }
   if (i == (v[0] == '-' ? 1u : 0u))
-    FAIL("bad value for option '%s'", d->name);
+    FAIL("bad value for option '%s'", name);
   if (overflow)
-    FAIL("bad value for option '%s': Math result not representable", d->name);
+    FAIL("bad value for option '%s': Math result not representable", name);
   if (i < vlen)
     FAIL("bad value for option '%s', non space found after option: %s",
-         d->name, value + i);
+         name, value + i);
   if (v[0] == '-' && x != 0)
-    FAIL("bad value for option '%s', value cannot be negative: %s", d->name,
+    FAIL("bad value for option '%s', value cannot be negative: %s", name,
          value);
-  if (x < d->min)
-    FAIL("bad value for option '%s', value must be >= %zu: %s", d->name,
-         d->min, value);
-  if (x > d->max)
-    FAIL("bad value for option '%s', value must be <= %zu: %s", d->name,
-         d->max, value);
+  if (x < limits->min)
+    FAIL("bad value for option '%s', value must be >= %zu: %s", name,
+         limits->min, value);
+  if (x > limits->max)
+    FAIL("bad value for option '%s', value must be <= %zu: %s", name,
+         limits->max, value);
   *out = x;
   return true;
 }
@@ -122,13 +123,13 @@ static bool apply(struct md_options *opts, const char *name, size_t nlen,
       FAIL("value set for option '%s' which does not take a value", d->name);
     break;
   case KIND_SIZE:
-    if (has_value && !parse_value(r, value, vlen, &x, err, err_size))
+    if (has_value && !parse_value(d->name, r, value, vlen, &x, err, err_size))
       return false;
     break;
   case KIND_NUMBER:
     if (!has_value)
       FAIL("option '%s' requires a value (%s=N)", d->name, d->name);
-    if (!parse_value(r, value, vlen, &x, err, err_size))
+    if (!parse_value(d->name, r, value, vlen, &x, err, err_size))
       return false;
     break;
   case KIND_PATH: {

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Keeps README.md's option table equal to the runtime's options table.
+
+Reads the runtime's `MDEBUG_OPTIONS=help` output on stdin, renders it as the
+Markdown table that sits in README.md between the OPTIONS markers, and
+  --check README.md   exits 1 with a diff if the README differs
+  --update README.md  rewrites the README's table
+"""
+import difflib
+import re
+import sys
+
+BEGIN, END = "<!-- BEGIN OPTIONS (generated from MDEBUG_OPTIONS=help) -->", "<!-- END OPTIONS -->"
+
+
+def table_from_help(text):
+    rows = ["| option | values | what it does |", "|---|---|---|"]
+    lines = text.splitlines()
+    start = [i for i, l in enumerate(lines) if l.startswith("mdebug options,")]
+    if not start:
+        sys.exit("options_table.py: no 'mdebug options,' header in the help output")
+    for line in lines[start[0] + 1:]:
+        if not line.startswith("  "):
+            break
+        # help prints three columns: syntax (22 wide), range (28 wide), help
+        syntax, values, what = line[2:24].strip(), line[25:53].strip(), line[54:].strip()
+        if not syntax or not what or " " in syntax:
+            sys.exit("options_table.py: cannot parse help line: %r" % line)
+        rows.append("| `%s` | %s | %s |" % (syntax, values, what))
+    if len(rows) < 4:
+        sys.exit("options_table.py: no options in the help output")
+    return rows
+
+
+def main():
+    mode, readme = sys.argv[1], sys.argv[2]
+    rows = table_from_help(sys.stdin.read())
+    text = open(readme).read()
+    m = re.search(re.escape(BEGIN) + r"\n(.*?)" + re.escape(END), text, re.S)
+    if not m:
+        sys.exit("options_table.py: %s has no %s ... %s block" % (readme, BEGIN, END))
+    current = m.group(1).rstrip("\n").split("\n")
+    if mode == "--update":
+        new = text[: m.start(1)] + "\n".join(rows) + "\n" + text[m.end(1):]
+        open(readme, "w").write(new)
+        return 0
+    if current != rows:
+        sys.stdout.writelines(difflib.unified_diff(
+            [r + "\n" for r in current], [r + "\n" for r in rows],
+            "README.md", "MDEBUG_OPTIONS=help"))
+        print("README option table differs from the runtime's options table; "
+              "regenerate it with: MDEBUG_OPTIONS=help <any mdebug program> 2>&1 >/dev/null "
+              "| test/Inputs/options_table.py --update README.md")
+        return 1
+    print("README option table matches (%d options)" % (len(rows) - 2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

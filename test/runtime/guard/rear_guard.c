@@ -1,0 +1,21 @@
+// Proves: a write one byte past a block is reported when the block is freed,
+// as a corrupted rear guard, with the changed byte and both sites.
+// RUN: %mdebug_clang -g %s -o %t
+// RUN: %not %t 2>&1 | %FileCheck %s
+// RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+#include <stdlib.h>
+#include <string.h>
+
+int main(int argc, char **argv) {
+  char *p = malloc(10);
+  memset(p, 'x', argc > 1 ? 10 : 11);
+  free(p);
+  return 0;
+}
+// CHECK: mdebug: ERROR: rear guard corrupted in {{.*}} (pid {{[0-9]+}}, tid {{[0-9]+}})
+// CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 10 HAS A CORRUPTED REAR GUARD
+// CHECK-NEXT:   allocation[10] = 0x78 (expected 0xbb)
+// CHECK-NEXT:   allocated by malloc at {{.*}}rear_guard.c:10:13 (main)
+// CHECK-NEXT:   detected by free at {{.*}}rear_guard.c:12:3 (main)
+// CHECK: mdebug: SUMMARY: 1 error (1 rear guard corrupted), 0 bytes leaked in 0 blocks
+// CLEAN-NOT: mdebug
