@@ -76,7 +76,14 @@ static void at_exit(void) {
   }
 }
 
+/* Present when AddressSanitizer's runtime is in the process. */
+extern void __asan_init(void) __attribute__((weak));
+
 __attribute__((constructor(101))) static void md_constructor(void) {
+  if (__asan_init)
+    md_die("AddressSanitizer is in this process too; mdebug and ASan both "
+           "replace malloc and cannot run together (build one configuration "
+           "with each)");
   md_ensure_init();
   atexit(at_exit);
 }
