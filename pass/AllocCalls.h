@@ -1,0 +1,57 @@
+//===- AllocCalls.h - which calls the pass rewrites -------------*- C++ -*-===//
+//
+// Owns the answer to "is this call an allocation call, and which entry point
+// replaces it". The table is generated from runtime/include/mdebug/abi.def and
+// nothing else: never add a name here by hand. Must never modify IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MDEBUG_PASS_ALLOCCALLS_H
+#define MDEBUG_PASS_ALLOCCALLS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace llvm {
+class CallBase;
+class FunctionType;
+class LLVMContext;
+} // namespace llvm
+
+namespace mdebug {
+
+/// One line of abi.def.
+struct AllocEntry {
+  llvm::StringRef Name;   ///< The entry point is __mdebug_<Name>.
+  llvm::StringRef Symbol; ///< The callee recognised (mangled for C++).
+  llvm::StringRef Sig;    ///< "ret:params", one letter per type (p z i v).
+  unsigned Op;            ///< Index of the line in abi.def (enum md_op).
+};
+
+/// Every entry of abi.def, in file order (Entries[I].Op == I).
+llvm::ArrayRef<AllocEntry> allocEntries();
+
+/// The entry whose Symbol is \p Symbol, or null.
+const AllocEntry *findAllocEntry(llvm::StringRef Symbol);
+
+/// The entry for \p CB if it is a direct call or invoke of a declared
+/// function named after an abi.def SYMBOL whose prototype, and the call's own
+/// function type, match SIG. Null for everything else: indirect calls,
+/// functions defined in this module, wrong prototypes, musttail calls.
+const AllocEntry *matchAllocCall(const llvm::CallBase &CB);
+
+/// Whether \p FT has exactly the shape \p Sig describes.
+bool matchesSig(const llvm::FunctionType *FT, llvm::StringRef Sig);
+
+/// The type of the entry point for \p E: SIG's types plus a trailing pointer
+/// to the site descriptor.
+llvm::FunctionType *entryPointType(llvm::LLVMContext &Ctx, const AllocEntry &E);
+
+/// "__mdebug_<Name>".
+std::string entryPointName(const AllocEntry &E);
+
+} // namespace mdebug
+
+#endif // MDEBUG_PASS_ALLOCCALLS_H

@@ -1,0 +1,321 @@
+//===- MdebugPass.cpp - the allocation-site rewrite -----------------------===//
+//
+// Owns the rewrite: collect every allocation call of the module first, then
+// replace each one with a call (or invoke) of __mdebug_<NAME>(args..., &site)
+// where `site` is a constant struct mdebug_site (runtime/include/mdebug/
+// site.h) in the section "mdebug_sites". Also marks rewritten functions
+// "frame-pointer"="all" and adds one constructor that references the ABI
+// version symbol, so a stale runtime fails at link time.
+//
+// Must never: give the new calls or the __mdebug_* declarations allocation
+// attributes (LLVM would then feel free to delete a malloc/free pair again);
+// emit an optimisation remark named "mdebug" (the wrapper passes
+// -Rpass=mdebug only to make Clang track locations without -g, and expects
+// silence); touch functions named __mdebug*; rewrite an indirect call or a
+// function whose address is merely taken.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MdebugPass.h"
+#include "AllocCalls.h"
+#include "Compat.h"
+#include "SiteHash.h"
+
+#include "mdebug/site.h"
+#include "mdebug/version.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Attributes.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#include <string>
+#include <utility>
+
+using namespace llvm;
+
+namespace mdebug {
+
+// Names shared with the runtime, or visible in the emitted IR.
+static constexpr char SkipPrefix[] = "__mdebug";
+static constexpr char SiteSection[] = MDEBUG_SITE_SECTION;
+static constexpr char VersionCheckName[] = MDEBUG_VERSION_CHECK_NAME;
+static constexpr char CtorName[] = "mdebug.module_ctor";
+static constexpr int CtorPriority = 1;
+static constexpr char SiteGlobalName[] = "__mdebug_site";
+static constexpr char StringGlobalName[] = "__mdebug_str";
+static constexpr unsigned SiteAlign = 8;
+
+// Call-site function attributes are all dropped; these parameter attributes
+// would tie the new call to an allocation family too (LLVM 15+; looked up by
+// name so that older LLVMs simply do not know them).
+static constexpr const char *AllocParamAttrs[] = {"allocalign", "allocptr"};
+
+namespace {
+
+/// The source-level facts of one call site, before they become constants.
+struct SiteFacts {
+  std::string File;
+  std::string Function;
+  uint32_t Line = 0;
+  uint32_t Column = 0;
+};
+
+using AllocCall = std::pair<CallBase *, const AllocEntry *>;
+
+class ModuleRewriter {
+public:
+  explicit ModuleRewriter(Module &M);
+  /// Returns the number of calls rewritten.
+  unsigned run();
+
+private:
+  SmallVector<AllocCall, 16> collect();
+  void rewrite(CallBase &Old, const AllocEntry &E);
+  CallBase *createCall(IRBuilder<> &B, CallBase &Old, FunctionCallee Callee,
+                       ArrayRef<Value *> Args);
+  SmallVector<Value *, 4> entryArgs(IRBuilder<> &B, CallBase &Old,
+                                    FunctionType *EntryTy, const AllocEntry &E);
+  SiteFacts factsFor(const CallBase &CB) const;
+  Constant *siteFor(const CallBase &CB, const AllocEntry &E);
+  Constant *stringFor(StringRef S);
+  StructType *siteType() const;
+  void addModuleCtor();
+
+  Module &M;
+  LLVMContext &Ctx;
+  PointerType *PtrTy;
+  StringMap<Constant *> Strings;
+  SmallVector<GlobalValue *, 16> Sites;
+};
+
+} // namespace
+
+ModuleRewriter::ModuleRewriter(Module &M)
+    : M(M), Ctx(M.getContext()), PtrTy(compat::genericPointerType(Ctx)) {}
+
+// StringRef::startswith became starts_with across the supported range;
+// substr() is spelled the same everywhere.
+static bool isRuntimeFunction(const Function &F) {
+  StringRef Prefix(SkipPrefix);
+  return F.getName().substr(0, Prefix.size()) == Prefix;
+}
+
+SmallVector<AllocCall, 16> ModuleRewriter::collect() {
+  SmallVector<AllocCall, 16> Calls;
+  for (Function &F : M) {
+    if (F.isDeclaration() || isRuntimeFunction(F))
+      continue;
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (const AllocEntry *E = matchAllocCall(*CB))
+          Calls.emplace_back(CB, E);
+  }
+  return Calls;
+}
+
+unsigned ModuleRewriter::run() {
+  SmallVector<AllocCall, 16> Calls = collect();
+  for (auto &[CB, E] : Calls) {
+    CB->getFunction()->addFnAttr("frame-pointer", "all");
+    rewrite(*CB, *E);
+  }
+  if (!Sites.empty())
+    appendToCompilerUsed(M, Sites);
+  if (!Calls.empty())
+    addModuleCtor();
+  return Calls.size();
+}
+
+//===-- The site descriptor -----------------------------------------------===//
+
+/// struct mdebug_site, field by field (site.h):
+/// { u64 id, const char *file, const char *function,
+///   u32 line, u32 column, u32 op, u32 flags }.
+StructType *ModuleRewriter::siteType() const {
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Type *I32 = Type::getInt32Ty(Ctx);
+  return StructType::get(Ctx, {I64, PtrTy, PtrTy, I32, I32, I32, I32});
+}
+
+// The linkage name of the subprogram holding the location. Clang omits it
+// when it only tracks locations (-Rpass=mdebug without -g, emissionKind
+// NoDebug); when that subprogram is the IR function's own, the function's
+// symbol is the same linkage name, so -g and location-only builds agree on
+// "S::f(int)" and on the site id. Inlined callees fall back to the DWARF
+// short name.
+static StringRef linkageNameAt(const DILocation &Loc, const Function &F) {
+  const DISubprogram *SP = Loc.getScope()->getSubprogram();
+  if (!SP)
+    return F.getName();
+  if (!SP->getLinkageName().empty())
+    return SP->getLinkageName();
+  if (SP == F.getSubprogram() || SP->getName().empty())
+    return F.getName();
+  return SP->getName();
+}
+
+static std::string demangled(StringRef Name) {
+  return llvm::demangle(Name.str());
+}
+
+// With a DebugLoc, everything comes from the innermost location (the callee
+// side of an inlined call); without one (no -g, no -Rpass, no
+// -gline-tables-only) the module's file and the IR function stand in.
+SiteFacts ModuleRewriter::factsFor(const CallBase &CB) const {
+  SiteFacts Facts;
+  const Function &F = *CB.getFunction();
+  const DILocation *Loc = CB.getDebugLoc().get();
+  if (!Loc) {
+    Facts.File = M.getSourceFileName();
+    Facts.Function = demangled(F.getName());
+    return Facts;
+  }
+  Facts.File = Loc->getFilename().str();
+  Facts.Function = demangled(linkageNameAt(*Loc, F));
+  Facts.Line = Loc->getLine();
+  Facts.Column = Loc->getColumn();
+  return Facts;
+}
+
+// Strings are shared by all sites of the module; unnamed_addr lets the
+// linker merge them further across modules.
+Constant *ModuleRewriter::stringFor(StringRef S) {
+  Constant *&Slot = Strings[S];
+  if (!Slot) {
+    Constant *Init = ConstantDataArray::getString(Ctx, S, /*AddNull=*/true);
+    auto *GV =
+        new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                           GlobalValue::PrivateLinkage, Init, StringGlobalName);
+    GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    GV->setAlignment(Align(1));
+    Slot = ConstantExpr::getPointerCast(GV, PtrTy);
+  }
+  return Slot;
+}
+
+// One descriptor per call, never shared: its address is the run-time
+// identity of the site. Not unnamed_addr and in llvm.compiler.used, so
+// neither constant merging nor global DCE folds or drops it.
+Constant *ModuleRewriter::siteFor(const CallBase &CB, const AllocEntry &E) {
+  SiteFacts Facts = factsFor(CB);
+  uint64_t Id =
+      md_sitehash(Facts.File.data(), Facts.File.size(), Facts.Function.data(),
+                  Facts.Function.size(), Facts.Line, Facts.Column, E.Op);
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Type *I32 = Type::getInt32Ty(Ctx);
+  StructType *Ty = siteType();
+  Constant *Init = ConstantStruct::get(
+      Ty, {ConstantInt::get(I64, Id), stringFor(Facts.File),
+           stringFor(Facts.Function), ConstantInt::get(I32, Facts.Line),
+           ConstantInt::get(I32, Facts.Column), ConstantInt::get(I32, E.Op),
+           ConstantInt::get(I32, 0)});
+  auto *GV =
+      new GlobalVariable(M, Ty, /*isConstant=*/true,
+                         GlobalValue::PrivateLinkage, Init, SiteGlobalName);
+  GV->setSection(SiteSection);
+  GV->setAlignment(Align(SiteAlign));
+  Sites.push_back(GV);
+  return ConstantExpr::getPointerCast(GV, PtrTy);
+}
+
+//===-- The call ----------------------------------------------------------===//
+
+// Return and parameter attributes describe the values and stay; function
+// attributes of the call site (builtin, allocsize, allockind,
+// "alloc-family", nobuiltin, ...) describe the allocator and go.
+static AttributeList entryCallAttributes(const CallBase &Old) {
+  LLVMContext &Ctx = Old.getContext();
+  AttributeList Attrs = Old.getAttributes();
+  SmallVector<AttributeSet, 4> ParamAttrs;
+  for (unsigned I = 0, E = Old.arg_size(); I != E; ++I) {
+    AttributeSet AS = Attrs.getParamAttrs(I);
+    for (const char *Name : AllocParamAttrs) {
+      Attribute::AttrKind Kind = Attribute::getAttrKindFromName(Name);
+      if (Kind != Attribute::None)
+        AS = AS.removeAttribute(Ctx, Kind);
+    }
+    ParamAttrs.push_back(AS);
+  }
+  ParamAttrs.push_back(AttributeSet()); // the site
+  return AttributeList::get(Ctx, AttributeSet(), Attrs.getRetAttrs(),
+                            ParamAttrs);
+}
+
+// Under typed pointers (LLVM 14 default) `void **` or `char *` arguments are
+// cast to the entry point's `i8*`; under opaque pointers nothing is emitted.
+static Value *castTo(IRBuilder<> &B, Value *V, Type *Ty) {
+  return V->getType() == Ty ? V : B.CreatePointerCast(V, Ty);
+}
+
+SmallVector<Value *, 4> ModuleRewriter::entryArgs(IRBuilder<> &B, CallBase &Old,
+                                                  FunctionType *EntryTy,
+                                                  const AllocEntry &E) {
+  SmallVector<Value *, 4> Args;
+  for (unsigned I = 0, N = Old.arg_size(); I != N; ++I)
+    Args.push_back(castTo(B, Old.getArgOperand(I), EntryTy->getParamType(I)));
+  Args.push_back(siteFor(Old, E));
+  return Args;
+}
+
+CallBase *ModuleRewriter::createCall(IRBuilder<> &B, CallBase &Old,
+                                     FunctionCallee Callee,
+                                     ArrayRef<Value *> Args) {
+  SmallVector<OperandBundleDef, 1> Bundles;
+  Old.getOperandBundlesAsDefs(Bundles);
+  if (auto *II = dyn_cast<InvokeInst>(&Old))
+    return B.CreateInvoke(Callee, II->getNormalDest(), II->getUnwindDest(),
+                          Args, Bundles);
+  CallInst *CI = B.CreateCall(Callee, Args, Bundles);
+  CI->setTailCallKind(cast<CallInst>(Old).getTailCallKind());
+  return CI;
+}
+
+void ModuleRewriter::rewrite(CallBase &Old, const AllocEntry &E) {
+  FunctionType *EntryTy = entryPointType(Ctx, E);
+  FunctionCallee Callee = M.getOrInsertFunction(entryPointName(E), EntryTy);
+  IRBuilder<> B(&Old);
+  SmallVector<Value *, 4> Args = entryArgs(B, Old, EntryTy, E);
+  CallBase *New = createCall(B, Old, Callee, Args);
+  New->setCallingConv(Old.getCallingConv());
+  New->setAttributes(entryCallAttributes(Old));
+  New->setDebugLoc(Old.getDebugLoc());
+  New->takeName(&Old);
+  Old.replaceAllUsesWith(New);
+  Old.eraseFromParent();
+}
+
+//===-- The ABI check -----------------------------------------------------===//
+
+// An internal constructor calling MDEBUG_VERSION_CHECK_NAME: the reference is
+// what matters (a runtime of another ABI version does not define the symbol,
+// so the link fails); the call itself does nothing.
+void ModuleRewriter::addModuleCtor() {
+  if (M.getFunction(CtorName))
+    return;
+  FunctionType *VoidFn = FunctionType::get(Type::getVoidTy(Ctx), false);
+  Function *Ctor =
+      Function::Create(VoidFn, GlobalValue::InternalLinkage, CtorName, M);
+  Ctor->addFnAttr(Attribute::NoUnwind);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "", Ctor));
+  B.CreateCall(M.getOrInsertFunction(VersionCheckName, VoidFn));
+  B.CreateRetVoid();
+  appendToGlobalCtors(M, Ctor, CtorPriority);
+}
+
+PreservedAnalyses MdebugPass::run(Module &M, ModuleAnalysisManager &) {
+  unsigned Rewritten = ModuleRewriter(M).run();
+  return Rewritten ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace mdebug
