@@ -5,7 +5,7 @@
  * in the section "mdebug_sites" of each instrumented module; a pointer to one
  * is the run-time identity of a site, `id` the identity that survives across
  * builds (FNV-1a 64 of file, line, column, function and op; see
- * mdebug_site_hash below, which the pass mirrors).
+ * pass/SiteHash.h, plain C so tools can reuse it).
  */
 #ifndef MDEBUG_SITE_H
 #define MDEBUG_SITE_H
