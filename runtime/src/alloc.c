@@ -42,7 +42,7 @@ void *md_allocate(size_t size, size_t align, enum md_family family, bool zero,
     return NULL; /* glibc set ENOMEM */
   unsigned char *user = (unsigned char *)base + lead;
   struct md_chunk *c = md_chunk_of(user);
-  c->tag = MD_TAG_LIVE | family;
+  c->tag = md_tag_make(MD_TAG_LIVE, family);
   c->base_gap = (uint32_t)(lead - prefix);
   c->size = size;
   c->alloc_op = op;
@@ -181,7 +181,7 @@ void md_deallocate(void *p, enum md_family family, unsigned op,
   if (MD_UNLIKELY(md_chunk_family(c) != family))
     report_mismatch(c, family, op, origin);
   md_guard_check(c, op, origin);
-  c->tag = MD_TAG_FREED | md_chunk_family(c);
+  c->tag = (c->tag & ~MD_TAG_STATE_MASK) | MD_TAG_FREED;
   c->free_op = op;
   c->free_origin = origin;
   md_fill_on_free(c);

@@ -25,10 +25,14 @@
 #define MD_GUARD_FRONT 0xaa
 #define MD_GUARD_REAR 0xbb
 
-/* Tags: state in the top 24 bits, family in the low 8. */
+/* Tags: state in the top 24 bits; the low byte holds the family (2 bits)
+ * and the fork epoch the block was allocated in (6 bits, see init.c). */
 #define MD_TAG_LIVE 0x1ee7d000u
 #define MD_TAG_FREED 0x0ff5e000u
 #define MD_TAG_STATE_MASK 0xffffff00u
+#define MD_TAG_FAMILY_MASK 0x3u
+#define MD_TAG_EPOCH_SHIFT 2
+#define MD_EPOCH_MASK 0x3fu
 #define MD_MAX_SIZE (((size_t)1 << 48) - 1)
 
 struct md_chunk {
@@ -70,7 +74,15 @@ static inline void *md_chunk_base(const struct md_chunk *c) {
   return (unsigned char *)c - c->base_gap;
 }
 static inline enum md_family md_chunk_family(const struct md_chunk *c) {
-  return (enum md_family)(c->tag & 0xff);
+  return (enum md_family)(c->tag & MD_TAG_FAMILY_MASK);
+}
+/* The process generation (fork depth, mod 64) that allocated the block. */
+static inline unsigned md_chunk_epoch(const struct md_chunk *c) {
+  return (c->tag >> MD_TAG_EPOCH_SHIFT) & MD_EPOCH_MASK;
+}
+static inline uint32_t md_tag_make(uint32_t state, enum md_family family) {
+  return state | ((md_fork_epoch & MD_EPOCH_MASK) << MD_TAG_EPOCH_SHIFT) |
+         family;
 }
 static inline bool md_chunk_is_live(const struct md_chunk *c) {
   return (c->tag & MD_TAG_STATE_MASK) == MD_TAG_LIVE;

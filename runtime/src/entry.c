@@ -5,6 +5,7 @@
  * pass fails to compile. The C++ operators are in new_delete.c.
  */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,8 +23,20 @@
 #define CALLER md_origin_pc(__builtin_return_address(0))
 
 /* Instrumented modules call this from a constructor; its name carries the
- * ABI version (version.h), so a stale runtime fails to link. */
-MD_EXPORT void __mdebug_version_mismatch_check_v1(void) {}
+ * ABI version (version.h), so a stale runtime fails to link.
+ * It also pins the calling module in memory (RTLD_NODELETE): blocks keep
+ * pointers to its site descriptors, which a dlclose would otherwise unmap
+ * while the blocks live on. */
+MD_EXPORT void __mdebug_version_mismatch_check_v1(void) {
+  Dl_info caller, self;
+  if (!dladdr(__builtin_return_address(0), &caller) || !caller.dli_fname ||
+      !caller.dli_fname[0])
+    return;
+  if (dladdr((void *)__mdebug_version_mismatch_check_v1, &self) &&
+      self.dli_fbase == caller.dli_fbase)
+    return; /* the runtime's own module (the executable, usually) */
+  dlopen(caller.dli_fname, RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE);
+}
 _Static_assert(MDEBUG_ABI_VERSION == 1, "rename the check symbol above");
 
 static void *calloc_impl(size_t n, size_t size, unsigned op, md_origin_t o) {

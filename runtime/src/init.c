@@ -18,6 +18,7 @@
 #include "lock.h"
 
 int md_init_state;
+unsigned md_fork_epoch;
 struct md_layout md_layout;
 static md_lock_t init_lock = MD_LOCK_INIT;
 static __thread int initializing __attribute__((tls_model("initial-exec")));
@@ -31,6 +32,7 @@ static void atfork_parent(void) {
   md_report_atfork_parent();
 }
 static void atfork_child(void) {
+  md_fork_epoch++;
   md_track_atfork_child();
   md_report_atfork_child();
 }
@@ -65,13 +67,14 @@ void md_init_slow(void) {
 static void at_exit(void) {
   if (__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) != 2)
     return;
+  /* What the program wrote comes before what we report about it. */
+  fflush(NULL);
   md_quarantine_drain();
   md_leak_report_at_exit();
   int status = md_report_summary();
   if (status >= 0) {
     /* exit() cannot change its status; end the process here, as the
-     * sanitizers do, after flushing what the program wrote. */
-    fflush(NULL);
+     * sanitizers do (the program's output was flushed above). */
     _exit(status);
   }
 }

@@ -187,6 +187,9 @@ void md_leak_report_at_exit(void) MD_HIDDEN;
 
 /* ---- init.c ------------------------------------------------------------- */
 extern int md_init_state MD_HIDDEN; /* 0 none, 1 running, 2 done */
+/* Incremented in every forked child: blocks of an older epoch were inherited
+ * from the parent and are not the child's leaks. */
+extern unsigned md_fork_epoch MD_HIDDEN;
 void md_init_slow(void) MD_HIDDEN;
 static inline void md_ensure_init(void) {
   if (MD_UNLIKELY(__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) != 2))

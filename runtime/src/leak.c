@@ -4,7 +4,8 @@
  *
  * Blocks allocated from libc, libstdc++ and the loader themselves (stdio
  * buffers, the exception emergency pool, locale data) are the runtime's
- * own long-lived state, not the program's leaks, and are not reported.
+ * own long-lived state, not the program's leaks, and are not reported; nor
+ * are blocks a forked child inherited from its parent.
  * Works on a snapshot taken into mmap'ed memory; never allocates, never
  * calls qsort (glibc's may allocate).
  */
@@ -16,6 +17,7 @@
 
 struct leak {
   md_origin_t origin;
+  bool inherited; /* allocated before the fork that made this process */
   size_t size;
   uintptr_t user;
   size_t group_bytes; /* filled in after grouping */
@@ -31,8 +33,9 @@ static void take(void *user, void *arg) {
   struct snapshot *s = arg;
   if (s->count < s->capacity) {
     struct md_chunk *c = md_chunk_of(user);
-    s->items[s->count++] = (struct leak){c->alloc_origin, c->size,
-                                         (uintptr_t)user, 0, 0};
+    s->items[s->count++] = (struct leak){
+        c->alloc_origin, md_chunk_epoch(c) != (md_fork_epoch & MD_EPOCH_MASK),
+        c->size, (uintptr_t)user, 0, 0};
   }
 }
 
@@ -104,7 +107,7 @@ void md_leak_report_at_exit(void) {
       last_origin = l->origin;
       last_system = md_origin_is_system(l->origin);
     }
-    if (md_opt.leak_track && !last_system)
+    if (md_opt.leak_track && !last_system && !l->inherited)
       snap.items[kept++] = *l;
   }
 
