@@ -34,6 +34,7 @@ static void atfork_parent(void) {
 static void atfork_child(void) {
   md_fork_epoch++;
   md_track_atfork_child();
+  md_quarantine_atfork_child();
   md_report_atfork_child();
 }
 

@@ -173,12 +173,13 @@ void md_track_atfork_prepare(void) MD_HIDDEN;
 void md_track_atfork_parent(void) MD_HIDDEN;
 void md_track_atfork_child(void) MD_HIDDEN;
 
-/* ---- quarantine.c: the free_track FIFO ---------------------------------- */
+/* ---- quarantine.c: the free_track FIFO, one per thread ------------------- */
 void md_quarantine_init(void) MD_HIDDEN;
 /* Takes ownership of a freed chunk; may check and release an older one. */
 void md_quarantine_push(struct md_chunk *chunk) MD_HIDDEN;
 /* Checks and releases everything still held (at exit). */
 void md_quarantine_drain(void) MD_HIDDEN;
+void md_quarantine_atfork_child(void) MD_HIDDEN;
 
 /* ---- leak.c ------------------------------------------------------------- */
 /* At exit: guard-checks live blocks and, with leak_track, reports those the

@@ -13,7 +13,10 @@
 #include "internal.h"
 
 /* What runs when MDEBUG_OPTIONS is unset (documented in README.md). */
-#define MD_DEFAULT_OPTIONS "guard=16 free_track=256 verify_pointers leak_track"
+/* fill_on_free=64: filling and re-checking whole blocks is most of what
+ * free_track costs (bench/); the first 64 bytes catch most stale writes. */
+#define MD_DEFAULT_OPTIONS                                                     \
+  "guard=16 free_track=256 fill_on_free=64 verify_pointers leak_track"
 #define MD_DEFAULT_EXITCODE 23
 
 struct md_options md_opt;
@@ -100,9 +103,11 @@ static bool parse_value(const char *name, const struct option_desc *limits,
   return true;
 }
 
+/* fill_on_free_seen: whether this source (one string) set fill_on_free
+ * already; free_track's implication never overrides that. */
 static bool apply(struct md_options *opts, const char *name, size_t nlen,
-                  const char *value, size_t vlen, bool has_value, char *err,
-                  size_t err_size) {
+                  const char *value, size_t vlen, bool has_value,
+                  bool *fill_on_free_seen, char *err, size_t err_size) {
   char shown[64];
   size_t n = nlen < sizeof(shown) - 1 ? nlen : sizeof(shown) - 1;
   memcpy(shown, name, n);
@@ -150,8 +155,11 @@ static bool apply(struct md_options *opts, const char *name, size_t nlen,
   }
   *size_field(opts, d->first) = x;
   *size_field(opts, d->second) = x;
-  /* malloc debug: free_track turns on fill_on_free unless it was set. */
-  if (d->first == FIELD(free_track) && opts->fill_on_free == 0)
+  /* malloc debug: free_track fills whole blocks on free, unless the same
+   * string sets fill_on_free (before or after it). */
+  if (d->first == FIELD(fill_on_free) || d->second == FIELD(fill_on_free))
+    *fill_on_free_seen = true;
+  else if (d->first == FIELD(free_track) && !*fill_on_free_seen)
     opts->fill_on_free = MD_SIZE_ALL;
   return true;
 }
@@ -163,6 +171,7 @@ static bool is_separator(char c) {
 bool md_options_parse(struct md_options *opts, const char *text, char *err,
                       size_t err_size) {
   const char *p = text;
+  bool fill_on_free_seen = false;
   while (*p) {
     while (*p && is_separator(*p))
       p++;
@@ -178,7 +187,8 @@ bool md_options_parse(struct md_options *opts, const char *text, char *err,
       p++;
     if (nlen == 0)
       FAIL("option name missing before '=%s'", value);
-    if (!apply(opts, name, nlen, value, (size_t)(p - value), has_value, err,
+    if (!apply(opts, name, nlen, value, (size_t)(p - value), has_value,
+               &fill_on_free_seen, err,
                err_size))
       return false;
   }

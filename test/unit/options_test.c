@@ -80,6 +80,14 @@ int main(void) {
   EXPECT(o.fill_on_free == 64);
   EXPECT(parse("free_track fill_on_free=64"));
   EXPECT(o.fill_on_free == 64);
+  /* ... but a fill_on_free from an earlier source (the default set) does
+   * not stop an explicit free_track from filling whole blocks. */
+  {
+    char e2[256];
+    EXPECT(parse("free_track=4 fill_on_free=64"));
+    EXPECT(md_options_parse(&o, "free_track", e2, sizeof(e2)));
+    EXPECT(o.fill_on_free == MD_SIZE_ALL && o.free_track == 100);
+  }
 
   /* Separators: spaces, tabs, newlines, ':'; "name=" means the bare value. */
   EXPECT(parse("  guard=8\tfree_track=3\n:leak_track:  "));
