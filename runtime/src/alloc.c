@@ -31,7 +31,7 @@ void *md_allocate(size_t size, size_t align, enum md_family family, bool zero,
   if (MD_LIKELY(align <= MD_MIN_ALIGN)) {
     base = __libc_malloc(prefix + usable + md_layout.rear_guard);
   } else {
-    if (align > MD_MAX_SIZE) {
+    if (align > MD_MAX_ALIGN) {
       errno = ENOMEM;
       return NULL;
     }
@@ -43,7 +43,7 @@ void *md_allocate(size_t size, size_t align, enum md_family family, bool zero,
   unsigned char *user = (unsigned char *)base + lead;
   struct md_chunk *c = md_chunk_of(user);
   c->tag = md_tag_make(MD_TAG_LIVE, family);
-  c->base_gap = (uint32_t)(lead - prefix);
+  c->base_gap16 = (uint32_t)((lead - prefix) >> 4);
   c->size = size;
   c->alloc_op = op;
   c->free_op = 0;

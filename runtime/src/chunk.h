@@ -12,7 +12,8 @@
  * lookup; the gap back to the base is stored in it. expand_alloc bytes are
  * usable (as in malloc debug), so the rear guard starts after them.
  * Requested sizes of 2^48 or more fail with ENOMEM (no machine maps that
- * much), which leaves the header room for the call kinds.
+ * much), which leaves the header room for the call kinds; so do alignments
+ * above 16 MiB (the gap is kept in 20 bits of 16-byte units).
  */
 #ifndef MDEBUG_CHUNK_H
 #define MDEBUG_CHUNK_H
@@ -34,10 +35,12 @@
 #define MD_TAG_EPOCH_SHIFT 2
 #define MD_EPOCH_MASK 0x3fu
 #define MD_MAX_SIZE (((size_t)1 << 48) - 1)
+#define MD_MAX_ALIGN ((size_t)1 << 24)
 
 struct md_chunk {
   uint32_t tag;
-  uint32_t base_gap;     /* header - base, in bytes */
+  uint32_t base_gap16 : 20; /* (header - base) / 16 */
+  uint32_t table : 12;      /* the block table holding it (track.c) */
   uint64_t size : 48;    /* requested size, without expand_alloc */
   uint64_t alloc_op : 8; /* enum md_op of the allocating call */
   uint64_t free_op : 8;  /* enum md_op of the freeing call, once freed */
@@ -71,7 +74,7 @@ static inline unsigned char *md_chunk_rear_guard(const struct md_chunk *c) {
   return md_chunk_user(c) + md_chunk_usable(c);
 }
 static inline void *md_chunk_base(const struct md_chunk *c) {
-  return (unsigned char *)c - c->base_gap;
+  return (unsigned char *)c - ((size_t)c->base_gap16 << 4);
 }
 static inline enum md_family md_chunk_family(const struct md_chunk *c) {
   return (enum md_family)(c->tag & MD_TAG_FAMILY_MASK);
@@ -89,6 +92,23 @@ static inline bool md_chunk_is_live(const struct md_chunk *c) {
 }
 static inline bool md_chunk_is_freed(const struct md_chunk *c) {
   return (c->tag & MD_TAG_STATE_MASK) == MD_TAG_FREED;
+}
+
+/* True when p[0..n) all hold `byte`: a word compare, for guard and fill
+ * checks on the fast path. */
+static inline bool md_bytes_all(const unsigned char *p, size_t n,
+                                unsigned char byte) {
+  uint64_t word = 0x0101010101010101ull * byte, w;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __builtin_memcpy(&w, p + i, 8);
+    if (w != word)
+      return false;
+  }
+  for (; i < n; i++)
+    if (p[i] != byte)
+      return false;
+  return true;
 }
 
 #endif

@@ -21,24 +21,10 @@ void md_fill_on_free(struct md_chunk *c) {
     memset(md_chunk_user(c), MD_FILL_FREE, fill_length(c, md_opt.fill_on_free));
 }
 
-static bool filled(const unsigned char *p, size_t n) {
-  uint64_t word = 0x0101010101010101ull * MD_FILL_FREE, w;
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    memcpy(&w, p + i, 8);
-    if (w != word)
-      return false;
-  }
-  for (; i < n; i++)
-    if (p[i] != MD_FILL_FREE)
-      return false;
-  return true;
-}
-
 bool md_fill_check_freed(struct md_chunk *c, bool at_exit) {
   unsigned char *user = md_chunk_user(c);
   size_t n = fill_length(c, md_opt.fill_on_free);
-  if (MD_LIKELY(md_chunk_is_freed(c) && filled(user, n)))
+  if (MD_LIKELY(md_chunk_is_freed(c) && md_bytes_all(user, n, MD_FILL_FREE)))
     return true;
   if (!md_report_begin(MD_ERR_USE_AFTER_FREE))
     return false;

@@ -15,20 +15,6 @@ void md_guard_write(struct md_chunk *c) {
     memset(md_chunk_rear_guard(c), MD_GUARD_REAR, md_layout.rear_guard);
 }
 
-static bool intact(const unsigned char *p, size_t n, unsigned char byte) {
-  uint64_t word = 0x0101010101010101ull * byte, w;
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    memcpy(&w, p + i, 8);
-    if (w != word)
-      return false;
-  }
-  for (; i < n; i++)
-    if (p[i] != byte)
-      return false;
-  return true;
-}
-
 static MD_NOINLINE void report(struct md_chunk *c, bool front, unsigned op,
                                md_origin_t origin) {
   enum md_error kind = front ? MD_ERR_FRONT_GUARD : MD_ERR_REAR_GUARD;
@@ -54,13 +40,13 @@ static MD_NOINLINE void report(struct md_chunk *c, bool front, unsigned op,
 bool md_guard_check(struct md_chunk *c, unsigned op, md_origin_t origin) {
   bool ok = true;
   if (md_layout.front_guard &&
-      MD_UNLIKELY(!intact(md_chunk_front_guard(c), md_layout.front_guard,
+      MD_UNLIKELY(!md_bytes_all(md_chunk_front_guard(c), md_layout.front_guard,
                           MD_GUARD_FRONT))) {
     report(c, true, op, origin);
     ok = false;
   }
   if (md_layout.rear_guard &&
-      MD_UNLIKELY(!intact(md_chunk_rear_guard(c), md_layout.rear_guard,
+      MD_UNLIKELY(!md_bytes_all(md_chunk_rear_guard(c), md_layout.rear_guard,
                           MD_GUARD_REAR))) {
     report(c, false, op, origin);
     ok = false;

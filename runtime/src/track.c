@@ -1,13 +1,24 @@
-/* track.c - the table of every block the runtime handed out and not yet
+/* track.c - the tables of every block the runtime handed out and has not
  * released: live blocks and blocks held by the free_track quarantine.
  *
- * 64 shards, chosen by a hash of the pointer, each an open-addressing hash
- * set under its own spin lock, so there is no global lock on the allocation
- * and free paths. Slots live in mmap'ed memory (never the user heap) and hold
- * the pointer bit-inverted with its state, so a conservative scan of memory
- * never mistakes the table for a reference to a block.
- * Never allocates through malloc; safe to call from any entry point.
+ * Each thread inserts the blocks it allocates into its own table and writes
+ * the table's number into the block header, so the common case (a thread
+ * freeing its own blocks) touches only its own lock and slots: no global
+ * lock, no cache line shared between threads. A free reads that number from
+ * the header and looks the pointer up in that table, which is what proves
+ * the pointer is a live block (a header is only a hint: a foreign pointer's
+ * "header" is whatever bytes precede it, and the lookup fails).
+ * Reading 48 bytes before a pointer is safe when they are in the pointer's
+ * own page; a block whose header would cross into the previous page (page
+ * aligned blocks, for one) goes into a global table sharded by pointer
+ * hash instead, and is found without touching memory before the pointer.
+ *
+ * A table outlives its thread (its blocks live on) and is handed to the
+ * next new thread. All tables live in mmap'ed memory and hold pointers
+ * bit-inverted with their state, so a conservative scan of memory never
+ * mistakes them for references. Never allocates through malloc.
  */
+#include <pthread.h>
 #include <string.h>
 
 #include "chunk.h"
@@ -15,22 +26,33 @@
 
 #define SHARD_BITS 6
 #define SHARD_COUNT (1u << SHARD_BITS)
-#define INITIAL_CAPACITY 1024 /* slots per shard, a power of two */
+#define INITIAL_CAPACITY 1024 /* slots per table, a power of two */
+#define MAX_TABLES 4095       /* thread tables; number 4095 means "global" */
+#define GLOBAL_TABLE 4095u
 
 #define SLOT_EMPTY ((uintptr_t)0)
 #define SLOT_TOMB ((uintptr_t)1)
 #define STATE_LIVE ((uintptr_t)0)
 #define STATE_FREED ((uintptr_t)1)
 
-struct shard {
+/* An open-addressing hash set of block pointers under one spin lock. */
+struct set {
   md_lock_t lock;
   uintptr_t *slots;
   size_t mask;  /* capacity - 1 */
   size_t used;  /* live + freed */
   size_t tombs; /* deleted slots still in probe chains */
+  struct set *next_free; /* thread tables of exited threads */
 } __attribute__((aligned(64)));
 
-static struct shard shards[SHARD_COUNT];
+static struct set global_shards[SHARD_COUNT];
+static struct set *tables[MAX_TABLES];
+static unsigned table_count;
+static struct set *free_tables;
+static md_lock_t tables_lock = MD_LOCK_INIT;
+static pthread_key_t table_key;
+static __thread struct set *my_table __attribute__((tls_model("initial-exec")));
+static __thread unsigned my_table_id __attribute__((tls_model("initial-exec")));
 static bool enabled;
 
 /* Entries are ~(pointer | state): blocks are 16-aligned, so the low nibble of
@@ -45,8 +67,10 @@ static inline uint64_t hash(const void *p) {
   uint64_t h = ((uintptr_t)p >> 4) * 0x9e3779b97f4a7c15ull;
   return h ^ (h >> 29);
 }
-static inline struct shard *shard_of(uint64_t h) {
-  return &shards[h >> (64 - SHARD_BITS)];
+
+/* Would p's header lie (partly) in the page before p's? */
+static inline bool header_straddles(const void *p) {
+  return ((uintptr_t)p & 4095) < md_layout.prefix;
 }
 
 static uintptr_t *new_slots(size_t capacity) {
@@ -56,20 +80,14 @@ static uintptr_t *new_slots(size_t capacity) {
   return s;
 }
 
-void md_track_init(void) {
-  enabled = md_opt.verify_pointers || md_opt.leak_track || md_opt.free_track;
-  if (!enabled)
-    return;
-  for (unsigned i = 0; i < SHARD_COUNT; i++) {
-    shards[i].slots = new_slots(INITIAL_CAPACITY);
-    shards[i].mask = INITIAL_CAPACITY - 1;
-  }
+static void set_init(struct set *s) {
+  s->slots = new_slots(INITIAL_CAPACITY);
+  s->mask = INITIAL_CAPACITY - 1;
 }
 
-bool md_track_enabled(void) { return enabled; }
+/* ---- one set; all called with s->lock held ------------------------------- */
 
-/* Index of p's slot in s, or -1. Called with s->lock held. */
-static inline long find(struct shard *s, uint64_t h, const void *p) {
+static inline long set_find(struct set *s, uint64_t h, const void *p) {
   for (size_t i = h & s->mask;; i = (i + 1) & s->mask) {
     uintptr_t e = s->slots[i];
     if (e == SLOT_EMPTY)
@@ -87,8 +105,8 @@ static void put(uintptr_t *slots, size_t mask, uintptr_t e) {
 }
 
 /* Keeps the load (entries + tombstones) under 3/4: doubles when entries
- * alone pass 3/8, otherwise rehashes in place size to drop tombstones. */
-static void make_room(struct shard *s) {
+ * alone pass 3/8, otherwise rehashes at the same size to drop tombstones. */
+static void make_room(struct set *s) {
   size_t capacity = s->mask + 1;
   if ((s->used + s->tombs + 1) * 4 <= capacity * 3)
     return;
@@ -103,38 +121,122 @@ static void make_room(struct shard *s) {
   md_munmap(old, capacity * sizeof(uintptr_t));
 }
 
-void md_track_insert_live(void *user) {
-  uint64_t h = hash(user);
-  struct shard *s = shard_of(h);
-  md_lock(&s->lock);
+static void set_insert(struct set *s, uint64_t h, const void *p) {
   make_room(s);
   size_t i = h & s->mask;
   while (s->slots[i] != SLOT_EMPTY && s->slots[i] != SLOT_TOMB)
     i = (i + 1) & s->mask;
   if (s->slots[i] == SLOT_TOMB)
     s->tombs--;
-  s->slots[i] = encode(user, STATE_LIVE);
+  s->slots[i] = encode(p, STATE_LIVE);
   s->used++;
+}
+
+static void set_delete(struct set *s, long i) {
+  s->slots[i] = SLOT_TOMB;
+  s->used--;
+  s->tombs++;
+}
+
+/* ---- which set holds a block --------------------------------------------- */
+
+/* Thread exit: the table, with its blocks, waits for the next new thread. */
+static void release_table(void *t) {
+  struct set *s = t;
+  md_lock(&tables_lock);
+  s->next_free = free_tables;
+  free_tables = s;
+  md_unlock(&tables_lock);
+  my_table = NULL;
+}
+
+static MD_NOINLINE struct set *acquire_table(void) {
+  md_lock(&tables_lock);
+  struct set *s = free_tables;
+  unsigned id;
+  if (s) {
+    free_tables = s->next_free;
+    for (id = 0; tables[id] != s; id++)
+      ;
+  } else if (table_count < MAX_TABLES) {
+    s = md_mmap(sizeof(struct set));
+    if (!s)
+      md_die("out of memory for a block table (mmap failed)");
+    set_init(s);
+    id = table_count;
+    __atomic_store_n(&tables[id], s, __ATOMIC_RELEASE);
+    __atomic_store_n(&table_count, table_count + 1, __ATOMIC_RELEASE);
+  } else { /* thousands of live threads: share the tables round robin */
+    static unsigned next;
+    id = next++ % MAX_TABLES;
+    s = tables[id];
+    md_unlock(&tables_lock);
+    my_table = s; /* not ours alone: never handed on at thread exit */
+    my_table_id = id;
+    return s;
+  }
+  md_unlock(&tables_lock);
+  my_table = s;
+  my_table_id = id;
+  pthread_setspecific(table_key, s);
+  return s;
+}
+
+/* The set that holds (or would hold) p, and p's hash. */
+static inline struct set *set_of(const void *p, uint64_t h) {
+  if (header_straddles(p))
+    return &global_shards[h >> (64 - SHARD_BITS)];
+  unsigned id = md_chunk_of(p)->table;
+  if (id == GLOBAL_TABLE)
+    return &global_shards[h >> (64 - SHARD_BITS)];
+  if (id >= __atomic_load_n(&table_count, __ATOMIC_ACQUIRE))
+    return NULL; /* not a header of ours: not a block of ours */
+  return __atomic_load_n(&tables[id], __ATOMIC_ACQUIRE);
+}
+
+/* ---- the interface ------------------------------------------------------- */
+
+void md_track_init(void) {
+  enabled = md_opt.verify_pointers || md_opt.leak_track || md_opt.free_track;
+  if (!enabled)
+    return;
+  for (unsigned i = 0; i < SHARD_COUNT; i++)
+    set_init(&global_shards[i]);
+  pthread_key_create(&table_key, release_table);
+}
+
+bool md_track_enabled(void) { return enabled; }
+
+void md_track_insert_live(void *user) {
+  uint64_t h = hash(user);
+  struct set *s;
+  if (header_straddles(user)) {
+    md_chunk_of(user)->table = GLOBAL_TABLE;
+    s = &global_shards[h >> (64 - SHARD_BITS)];
+  } else {
+    s = my_table ? my_table : acquire_table();
+    md_chunk_of(user)->table = my_table_id;
+  }
+  md_lock(&s->lock);
+  set_insert(s, h, user);
   md_unlock(&s->lock);
 }
 
 enum md_track_state md_track_release(void *user, bool keep) {
   uint64_t h = hash(user);
-  struct shard *s = shard_of(h);
+  struct set *s = set_of(user, h);
   enum md_track_state was = MD_TRACK_ABSENT;
+  if (!s)
+    return was;
   md_lock(&s->lock);
-  long i = find(s, h, user);
+  long i = set_find(s, h, user);
   if (i >= 0) {
-    uintptr_t e = s->slots[i];
-    was = decode_state(e) == STATE_LIVE ? MD_TRACK_LIVE : MD_TRACK_FREED;
+    was = decode_state(s->slots[i]) == STATE_LIVE ? MD_TRACK_LIVE : MD_TRACK_FREED;
     if (was == MD_TRACK_LIVE) {
-      if (keep) {
+      if (keep)
         s->slots[i] = encode(user, STATE_FREED);
-      } else {
-        s->slots[i] = SLOT_TOMB;
-        s->used--;
-        s->tombs++;
-      }
+      else
+        set_delete(s, i);
     }
   }
   md_unlock(&s->lock);
@@ -143,10 +245,12 @@ enum md_track_state md_track_release(void *user, bool keep) {
 
 enum md_track_state md_track_lookup(void *user) {
   uint64_t h = hash(user);
-  struct shard *s = shard_of(h);
+  struct set *s = set_of(user, h);
   enum md_track_state st = MD_TRACK_ABSENT;
+  if (!s)
+    return st;
   md_lock(&s->lock);
-  long i = find(s, h, user);
+  long i = set_find(s, h, user);
   if (i >= 0)
     st = decode_state(s->slots[i]) == STATE_LIVE ? MD_TRACK_LIVE : MD_TRACK_FREED;
   md_unlock(&s->lock);
@@ -155,32 +259,47 @@ enum md_track_state md_track_lookup(void *user) {
 
 void md_track_remove(void *user) {
   uint64_t h = hash(user);
-  struct shard *s = shard_of(h);
+  struct set *s = set_of(user, h);
+  if (!s)
+    return;
   md_lock(&s->lock);
-  long i = find(s, h, user);
-  if (i >= 0) {
-    s->slots[i] = SLOT_TOMB;
-    s->used--;
-    s->tombs++;
+  long i = set_find(s, h, user);
+  if (i >= 0)
+    set_delete(s, i);
+  md_unlock(&s->lock);
+}
+
+/* Every set, global shards first; fn gets each one, unlocked. */
+static void each_set(void (*fn)(struct set *s, void *arg), void *arg) {
+  for (unsigned k = 0; k < SHARD_COUNT; k++)
+    fn(&global_shards[k], arg);
+  unsigned n = __atomic_load_n(&table_count, __ATOMIC_ACQUIRE);
+  for (unsigned id = 0; id < n; id++)
+    fn(__atomic_load_n(&tables[id], __ATOMIC_ACQUIRE), arg);
+}
+
+struct walk {
+  uintptr_t want;
+  void (*fn)(void *user, void *arg);
+  void *arg;
+};
+
+static void walk_set(struct set *s, void *arg) {
+  struct walk *w = arg;
+  md_lock(&s->lock);
+  for (size_t i = 0; s->slots && i <= s->mask; i++) {
+    uintptr_t e = s->slots[i];
+    if (e != SLOT_EMPTY && e != SLOT_TOMB && decode_state(e) == w->want)
+      w->fn((void *)decode_ptr(e), w->arg);
   }
   md_unlock(&s->lock);
 }
 
 void md_track_for_each(enum md_track_state state,
                        void (*fn)(void *user, void *arg), void *arg) {
-  uintptr_t want = state == MD_TRACK_LIVE ? STATE_LIVE : STATE_FREED;
-  if (!enabled)
-    return;
-  for (unsigned k = 0; k < SHARD_COUNT; k++) {
-    struct shard *s = &shards[k];
-    md_lock(&s->lock);
-    for (size_t i = 0; i <= s->mask; i++) {
-      uintptr_t e = s->slots[i];
-      if (e != SLOT_EMPTY && e != SLOT_TOMB && decode_state(e) == want)
-        fn((void *)decode_ptr(e), arg);
-    }
-    md_unlock(&s->lock);
-  }
+  struct walk w = {state == MD_TRACK_LIVE ? STATE_LIVE : STATE_FREED, fn, arg};
+  if (enabled)
+    each_set(walk_set, &w);
 }
 
 static void count_one(void *user, void *arg) { (*(size_t *)arg)++; }
@@ -191,15 +310,34 @@ size_t md_track_count(enum md_track_state state) {
   return n;
 }
 
+/* fork: every table lock is taken (tables_lock first), so the child gets
+ * consistent tables; in the child, the tables of threads that did not
+ * survive the fork become free for reuse. */
+static void lock_set(struct set *s, void *arg) { md_lock(&s->lock); }
+static void unlock_set(struct set *s, void *arg) { md_unlock(&s->lock); }
+static void reset_set(struct set *s, void *arg) { md_lock_reset(&s->lock); }
+
 void md_track_atfork_prepare(void) {
-  for (unsigned k = 0; k < SHARD_COUNT; k++)
-    md_lock(&shards[k].lock);
+  if (!enabled)
+    return;
+  md_lock(&tables_lock);
+  each_set(lock_set, NULL);
 }
 void md_track_atfork_parent(void) {
-  for (unsigned k = 0; k < SHARD_COUNT; k++)
-    md_unlock(&shards[k].lock);
+  if (!enabled)
+    return;
+  each_set(unlock_set, NULL);
+  md_unlock(&tables_lock);
 }
 void md_track_atfork_child(void) {
-  for (unsigned k = 0; k < SHARD_COUNT; k++)
-    md_lock_reset(&shards[k].lock);
+  if (!enabled)
+    return;
+  each_set(reset_set, NULL);
+  md_lock_reset(&tables_lock);
+  free_tables = NULL;
+  for (unsigned id = 0; id < table_count; id++)
+    if (tables[id] != my_table) {
+      tables[id]->next_free = free_tables;
+      free_tables = tables[id];
+    }
 }
