@@ -54,13 +54,14 @@ static inline bool md_origin_is_pc(md_origin_t o) {
 }
 
 /* ---- options.c ---------------------------------------------------------- */
+#define MD_PATH_MAX 256
 struct md_options {
 #define MD_OPTION(NAME, KIND, BARE, MIN, MAX, HELP) MD_FIELD_##KIND(NAME)
 #define MD_ALIAS(NAME, FIRST, SECOND, HELP)
 #define MD_FIELD_FLAG(NAME) size_t NAME;
 #define MD_FIELD_SIZE(NAME) size_t NAME;
 #define MD_FIELD_NUMBER(NAME) size_t NAME;
-#define MD_FIELD_PATH(NAME) char NAME[256];
+#define MD_FIELD_PATH(NAME) char NAME[MD_PATH_MAX];
 #include "options.def"
 };
 extern struct md_options md_opt MD_HIDDEN;
@@ -92,6 +93,11 @@ bool md_op_is_release(unsigned op) MD_HIDDEN;
 /* True when `origin` is code in libc, libstdc++, the loader or another
  * system runtime whose long-lived blocks are not the program's leaks. */
 bool md_origin_is_system(md_origin_t origin) MD_HIDDEN;
+/* The names a suppression can match: function and file (NULL if unknown)
+ * and the path of the module holding the code (empty if unknown). */
+void md_origin_names(md_origin_t origin, const char **function,
+                     const char **file, char *module, size_t module_size)
+    MD_HIDDEN;
 
 /* ---- report.c: the only writer of user-visible text --------------------- */
 enum md_error {
@@ -169,6 +175,14 @@ void md_track_remove(void *user) MD_HIDDEN;
 void md_track_for_each(enum md_track_state state,
                        void (*fn)(void *user, void *arg), void *arg) MD_HIDDEN;
 size_t md_track_count(enum md_track_state state) MD_HIDDEN;
+/* For the leak scanner, with the other threads stopped: take every table
+ * lock without waiting (false, nothing held, if a stopped thread holds
+ * one), walk without locking, release. */
+bool md_track_trylock_all(void) MD_HIDDEN;
+void md_track_unlock_all(void) MD_HIDDEN;
+void md_track_for_each_locked(enum md_track_state state,
+                              void (*fn)(void *user, void *arg), void *arg)
+    MD_HIDDEN;
 void md_track_atfork_prepare(void) MD_HIDDEN;
 void md_track_atfork_parent(void) MD_HIDDEN;
 void md_track_atfork_child(void) MD_HIDDEN;
@@ -182,9 +196,39 @@ void md_quarantine_drain(void) MD_HIDDEN;
 void md_quarantine_atfork_child(void) MD_HIDDEN;
 
 /* ---- leak.c ------------------------------------------------------------- */
-/* At exit: guard-checks live blocks and, with leak_track, reports those the
- * program still holds, grouped by allocation site, largest first. */
+/* At exit: guard-checks live blocks, then reports leaks (leak_check: the
+ * unreachable ones; leak_track: every block still allocated). */
 void md_leak_report_at_exit(void) MD_HIDDEN;
+/* mdebug_check_leaks(): the unreachable blocks now; returns how many. */
+size_t md_leak_check_now(void) MD_HIDDEN;
+/* mdebug_ignore(): the block is kept on purpose. */
+void md_leak_ignore(const void *p) MD_HIDDEN;
+
+/* ---- world_linux.c: stopping the other threads, listing the roots -------- */
+/* A range of memory that may hold pointers to blocks. */
+struct md_region {
+  uintptr_t begin, end; /* [begin, end), 8-aligned begin not required */
+  const char *kind;     /* "module", "stack", "registers", "tls", "registered" */
+  int tid;              /* the thread, for stack/registers/tls; 0 otherwise */
+};
+/* Stops every other thread of the process, calls fn(arg) while they are
+ * stopped, then resumes them all. The caller must hold no lock a thread
+ * could be waiting for in a way that keeps it from stopping; fn must not
+ * take any lock a stopped thread might hold (no dladdr, no stdio, no
+ * glibc malloc) and must not allocate. Returns false (fn not called) if
+ * the threads could not be stopped; the reason is reported with md_log. */
+bool md_world_stop(void (*fn)(void *arg), void *arg) MD_HIDDEN;
+/* Only inside md_world_stop's fn: calls visit for every root region: the
+ * writable segments of every loaded module, each thread's stack from its
+ * stack pointer (the calling thread's too), each thread's saved registers,
+ * each thread's static TLS and thread descriptor, and the regions the
+ * program registered with mdebug_register_root(). Regions of the runtime's
+ * own memory are not roots. */
+void md_world_roots(void (*visit)(const struct md_region *r, void *arg),
+                    void *arg) MD_HIDDEN;
+/* mdebug_register_root / mdebug_unregister_root keep their list here. */
+void md_world_register_root(const void *begin, size_t size) MD_HIDDEN;
+void md_world_unregister_root(const void *begin, size_t size) MD_HIDDEN;
 
 /* ---- init.c ------------------------------------------------------------- */
 extern int md_init_state MD_HIDDEN; /* 0 none, 1 running, 2 done */

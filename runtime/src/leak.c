@@ -1,47 +1,220 @@
-/* leak.c - the exit-time walk over blocks still allocated: their guards are
- * checked, and with leak_track they are reported, grouped by allocation
- * site, largest group first (within a group, largest block first).
+/* leak.c - leak reports. Two meanings, chosen by the options:
  *
- * Blocks allocated from libc, libstdc++ and the loader themselves (stdio
- * buffers, the exception emergency pool, locale data) are the runtime's
- * own long-lived state, not the program's leaks, and are not reported; nor
- * are blocks a forked child inherited from its parent.
- * Works on a snapshot taken into mmap'ed memory; never allocates, never
- * calls qsort (glibc's may allocate).
+ *  leak_check (the default): blocks no pointer reaches any more. The other
+ *    threads are stopped (world_linux.c), every live block is marked that a
+ *    root (module data, stacks, registers, TLS, registered regions) points
+ *    into, transitively; the rest are leaked - "indirect" when another
+ *    leaked block points to them, "direct" otherwise. Interior pointers
+ *    count unless leak_start_pointers_only is set. At exit, the stack and
+ *    registers of the thread running exit() are not roots: its frames are
+ *    dead (main has returned, or exit() ends them), and stale pointers left
+ *    in them would hide leaks.
+ *  leak_track (malloc debug's meaning): every block still allocated at exit.
+ *
+ * Either way, guards of every live block are checked at exit; blocks that
+ * libc, libstdc++ and the loader allocate for themselves, blocks a forked
+ * child inherited, blocks the program marked with mdebug_ignore() and leaks
+ * matched by a `leak:PATTERN` line of the suppressions file are not listed.
+ * Leaks are grouped by allocation site, direct before indirect, largest
+ * group first. A block reported once (mdebug_check_leaks() mid-run) is not
+ * reported again. Works in mmap'ed memory; never allocates, never calls
+ * qsort (glibc's may allocate).
  */
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "chunk.h"
+#include "lock.h"
 
-#define MAX_BLOCKS_SHOWN 8 /* per site */
+#define MAX_BLOCKS_SHOWN 8 /* per group */
+#define STOP_RETRIES 100
 
-struct leak {
-  md_origin_t origin;
-  bool inherited; /* allocated before the fork that made this process */
-  size_t size;
-  uintptr_t user;
-  size_t group_bytes; /* filled in after grouping */
-  size_t group_count;
+/* free_op of a block that is still live: marks set by the leak machinery. */
+#define MD_LIVE_IGNORED 0xff  /* mdebug_ignore(): never a leak, scanned as a root */
+#define MD_LIVE_REPORTED 0xfe /* already reported as leaked */
+
+enum kind { KIND_DIRECT, KIND_INDIRECT, KIND_LIVE };
+static const char *const kind_names[] = {"Direct leak of ", "Indirect leak of ", ""};
+
+/* ---- the scan ------------------------------------------------------------ */
+
+enum { ST_UNREACHED, ST_REACHABLE, ST_INDIRECT };
+
+struct entry {
+  uintptr_t begin, end; /* the usable bytes */
+  uint32_t state;
+  uint32_t ignored;
 };
 
-struct snapshot {
-  struct leak *items;
+struct scan {
+  struct entry *entries;
   size_t count, capacity;
+  uint32_t *work;
+  size_t work_count;
+  uintptr_t lo, hi;
+  bool overflow, start_only;
+  int skip_tid; /* at exit: the exiting thread, whose stack is dead */
+  size_t reachable_blocks, reachable_bytes;
 };
 
-static void take(void *user, void *arg) {
-  struct snapshot *s = arg;
-  if (s->count < s->capacity) {
-    struct md_chunk *c = md_chunk_of(user);
-    s->items[s->count++] = (struct leak){
-        c->alloc_origin, md_chunk_epoch(c) != (md_fork_epoch & MD_EPOCH_MASK),
-        c->size, (uintptr_t)user, 0, 0};
+static void snap(void *user, void *arg) {
+  struct scan *s = arg;
+  if (s->count == s->capacity) {
+    s->overflow = true;
+    return;
+  }
+  struct md_chunk *c = md_chunk_of(user);
+  s->entries[s->count++] = (struct entry){
+      (uintptr_t)user, (uintptr_t)user + md_chunk_usable(c), ST_UNREACHED,
+      c->free_op == MD_LIVE_IGNORED};
+}
+
+/* Quicksort by begin (median of three, smaller side first: log n depth). */
+static void sort_entries(struct entry *v, long lo, long hi) {
+  while (hi - lo > 16) {
+    long mid = lo + (hi - lo) / 2;
+    struct entry t;
+#define SWAP(a, b) (t = v[a], v[a] = v[b], v[b] = t)
+    if (v[mid].begin < v[lo].begin) SWAP(mid, lo);
+    if (v[hi].begin < v[lo].begin) SWAP(hi, lo);
+    if (v[hi].begin < v[mid].begin) SWAP(hi, mid);
+    uintptr_t pivot = v[mid].begin;
+    long i = lo, j = hi;
+    while (i <= j) {
+      while (v[i].begin < pivot) i++;
+      while (v[j].begin > pivot) j--;
+      if (i <= j) {
+        SWAP(i, j);
+        i++;
+        j--;
+      }
+    }
+    if (j - lo < hi - i) {
+      sort_entries(v, lo, j);
+      lo = i;
+    } else {
+      sort_entries(v, i, hi);
+      hi = j;
+    }
+  }
+  for (long i = lo + 1; i <= hi; i++) {
+    struct entry x = v[i];
+    long j = i - 1;
+    for (; j >= lo && v[j].begin > x.begin; j--)
+      v[j + 1] = v[j];
+    v[j + 1] = x;
+  }
+#undef SWAP
+}
+
+/* Index of the block w points into, or -1. */
+static inline long find(const struct scan *s, uintptr_t w) {
+  if (w < s->lo || w >= s->hi)
+    return -1;
+  size_t a = 0, b = s->count; /* last entry with begin <= w */
+  while (b - a > 1) {
+    size_t m = a + (b - a) / 2;
+    if (s->entries[m].begin <= w)
+      a = m;
+    else
+      b = m;
+  }
+  const struct entry *e = &s->entries[a];
+  if (w < e->begin || (w >= e->end && w != e->begin))
+    return -1;
+  if (s->start_only && w != e->begin)
+    return -1;
+  return (long)a;
+}
+
+/* Marks every unreached block a word of [b, e) points into as `state`,
+ * queueing it to be scanned in turn; skips `self`. */
+static void scan_words(struct scan *s, uintptr_t b, uintptr_t e, uint32_t state,
+                       long self) {
+  for (uintptr_t p = (b + 7) & ~(uintptr_t)7; p + 8 <= e; p += 8) {
+    long i = find(s, *(const uintptr_t *)p);
+    if (i < 0 || i == self || s->entries[i].state != ST_UNREACHED)
+      continue;
+    s->entries[i].state = state;
+    s->work[s->work_count++] = (uint32_t)i;
   }
 }
 
+static void drain(struct scan *s, uint32_t state) {
+  while (s->work_count) {
+    struct entry *e = &s->entries[s->work[--s->work_count]];
+    scan_words(s, e->begin, e->end, state, -1);
+  }
+}
+
+static void visit_root(const struct md_region *r, void *arg) {
+  struct scan *s = arg;
+  if (s->skip_tid && r->tid == s->skip_tid &&
+      (strcmp(r->kind, "stack") == 0 || strcmp(r->kind, "registers") == 0))
+    return;
+  scan_words(s, r->begin, r->end, ST_REACHABLE, -1);
+  drain(s, ST_REACHABLE);
+}
+
+/* Runs with every other thread stopped: snapshot, mark, classify. */
+static void scan_stopped(void *arg) {
+  struct scan *s = arg;
+  s->count = 0;
+  s->overflow = false;
+  md_track_for_each_locked(MD_TRACK_LIVE, snap, s);
+  if (s->overflow || s->count == 0)
+    return;
+  sort_entries(s->entries, 0, (long)s->count - 1);
+  s->lo = s->entries[0].begin;
+  s->hi = s->entries[s->count - 1].end + 1;
+  s->work_count = 0;
+  /* Blocks the program asked us to ignore are kept and act as roots. */
+  for (size_t i = 0; i < s->count; i++)
+    if (s->entries[i].ignored) {
+      s->entries[i].state = ST_REACHABLE;
+      s->work[s->work_count++] = (uint32_t)i;
+    }
+  drain(s, ST_REACHABLE);
+  md_world_roots(visit_root, s);
+  /* What a leaked block points to is an indirect leak. */
+  for (size_t i = 0; i < s->count; i++) {
+    struct entry *e = &s->entries[i];
+    if (e->state == ST_UNREACHED || e->state == ST_INDIRECT) {
+      scan_words(s, e->begin, e->end, ST_INDIRECT, (long)i);
+      s->work_count = 0; /* each leaked block is scanned once, here */
+    }
+  }
+}
+
+struct stop_args {
+  struct scan *scan;
+  bool locked;
+};
+
+static void locked_scan(void *arg) {
+  struct stop_args *a = arg;
+  a->locked = md_track_trylock_all();
+  if (!a->locked)
+    return; /* a stopped thread holds a table lock: resume and retry */
+  scan_stopped(a->scan);
+  md_track_unlock_all();
+}
+
+/* ---- listing and reporting ----------------------------------------------- */
+
+struct leak {
+  md_origin_t origin;
+  enum kind kind;
+  size_t size;
+  uintptr_t user;
+  size_t group_bytes;
+  size_t group_count;
+};
+
 /* Heap sort; `before(a, b)` is the order wanted. */
-static void sort(struct leak *v, size_t n,
-                 bool (*before)(const struct leak *, const struct leak *)) {
+static void sort_leaks(struct leak *v, size_t n,
+                       bool (*before)(const struct leak *, const struct leak *)) {
   for (size_t start = n / 2; n > 1;) {
     size_t root;
     if (start > 0) {
@@ -64,7 +237,9 @@ static void sort(struct leak *v, size_t n,
   }
 }
 
-static bool by_origin_then_size(const struct leak *a, const struct leak *b) {
+static bool by_group_key(const struct leak *a, const struct leak *b) {
+  if (a->kind != b->kind)
+    return a->kind < b->kind;
   if (a->origin != b->origin)
     return a->origin < b->origin;
   if (a->size != b->size)
@@ -73,85 +248,341 @@ static bool by_origin_then_size(const struct leak *a, const struct leak *b) {
 }
 
 static bool by_group_bytes(const struct leak *a, const struct leak *b) {
+  if (a->kind != b->kind)
+    return a->kind < b->kind;
   if (a->group_bytes != b->group_bytes)
     return a->group_bytes > b->group_bytes;
-  if (a->origin != b->origin)
-    return a->origin < b->origin;
-  if (a->size != b->size)
-    return a->size > b->size;
-  return a->user < b->user;
+  return by_group_key(a, b);
 }
+
+static bool same_group(const struct leak *a, const struct leak *b) {
+  return a->kind == b->kind && a->origin == b->origin;
+}
+
+/* ---- suppressions: `leak:PATTERN` lines, matched against the allocation
+ * site's function, file and module ('*' wildcard, '^'/'$' anchors). */
+
+static struct {
+  char *text; /* the file, '\0' between lines; mmap'ed */
+  size_t size;
+  bool loaded;
+} supp;
+
+static void load_suppressions(void) {
+  if (supp.loaded || !md_opt.suppressions[0])
+    return;
+  supp.loaded = true;
+  int fd = open(md_opt.suppressions, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    md_log("mdebug: cannot read the suppressions file %s; no leak is "
+           "suppressed", md_opt.suppressions);
+    return;
+  }
+  size_t cap = 1 << 20;
+  supp.text = md_mmap(cap);
+  ssize_t n;
+  while (supp.text && supp.size < cap - 1 &&
+         (n = read(fd, supp.text + supp.size, cap - 1 - supp.size)) > 0)
+    supp.size += (size_t)n;
+  close(fd);
+  for (size_t i = 0; i < supp.size; i++)
+    if (supp.text[i] == '\n')
+      supp.text[i] = '\0';
+  /* Every non-empty, non-comment line must be leak:PATTERN. */
+  for (size_t i = 0; i < supp.size; i += strlen(supp.text + i) + 1) {
+    const char *line = supp.text + i;
+    while (*line == ' ' || *line == '\t')
+      line++;
+    if (*line && *line != '#' && strncmp(line, "leak:", 5) != 0)
+      md_log("mdebug: %s: ignoring a line that is not leak:PATTERN: %s",
+             md_opt.suppressions, line);
+  }
+}
+
+/* Glob match of pattern p (length n) anywhere in s, with ^ and $ anchors. */
+static bool glob_here(const char *p, size_t n, const char *s, bool anchored_end) {
+  if (n == 0)
+    return !anchored_end || *s == '\0';
+  if (*p == '*') {
+    for (;; s++) {
+      if (glob_here(p + 1, n - 1, s, anchored_end))
+        return true;
+      if (!*s)
+        return false;
+    }
+  }
+  return *s && *s == *p && glob_here(p + 1, n - 1, s + 1, anchored_end);
+}
+
+static bool glob(const char *pattern, const char *s) {
+  size_t n = strlen(pattern);
+  bool start = n && pattern[0] == '^', end = n && pattern[n - 1] == '$';
+  const char *p = pattern + start;
+  n -= start + end;
+  if (start)
+    return glob_here(p, n, s, end);
+  for (; ; s++) {
+    if (glob_here(p, n, s, end))
+      return true;
+    if (!*s)
+      return false;
+  }
+}
+
+static bool suppressed(md_origin_t origin) {
+  if (!supp.text)
+    return false;
+  const char *names[3] = {0};
+  char module[512];
+  md_origin_names(origin, &names[0], &names[1], module, sizeof(module));
+  names[2] = module;
+  for (size_t i = 0; i < supp.size; i += strlen(supp.text + i) + 1) {
+    const char *line = supp.text + i;
+    while (*line == ' ' || *line == '\t')
+      line++;
+    if (strncmp(line, "leak:", 5) != 0 || !line[5])
+      continue;
+    for (int k = 0; k < 3; k++)
+      if (names[k] && names[k][0] && glob(line + 5, names[k]))
+        return true;
+  }
+  return false;
+}
+
+/* Reports the list (sorted here); returns the number of blocks listed. */
+static size_t report(struct leak *v, size_t n, size_t reachable_blocks,
+                     size_t reachable_bytes, bool at_exit) {
+  size_t total_bytes = 0, direct = 0, indirect = 0;
+  if (!n)
+    return 0;
+  sort_leaks(v, n, by_group_key);
+  for (size_t i = 0; i < n;) {
+    size_t j = i, sum = 0;
+    for (; j < n && same_group(&v[j], &v[i]); j++)
+      sum += v[j].size;
+    for (size_t k = i; k < j; k++) {
+      v[k].group_bytes = sum;
+      v[k].group_count = j - i;
+    }
+    total_bytes += sum;
+    if (v[i].kind == KIND_INDIRECT)
+      indirect += j - i;
+    else
+      direct += j - i;
+    i = j;
+  }
+  sort_leaks(v, n, by_group_bytes);
+  if (!md_report_begin(MD_ERR_LEAK))
+    return n;
+  if (v[0].kind == KIND_LIVE)
+    md_report_line("mdebug: %zu byte%s leaked in %zu block%s (leak_track: "
+                   "every block still allocated at exit)",
+                   total_bytes, total_bytes == 1 ? "" : "s", n, n == 1 ? "" : "s");
+  else
+    md_report_line("mdebug: %zu byte%s leaked in %zu block%s (%zu direct, %zu "
+                   "indirect)%s; %zu block%s (%zu bytes) still reachable",
+                   total_bytes, total_bytes == 1 ? "" : "s", n, n == 1 ? "" : "s",
+                   direct, indirect, at_exit ? "" : " so far", reachable_blocks,
+                   reachable_blocks == 1 ? "" : "s", reachable_bytes);
+  size_t groups = 0, shown = 0;
+  for (size_t i = 0; i < n; i++) {
+    struct leak *l = &v[i];
+    if (i == 0 || !same_group(l, &v[i - 1])) {
+      if (md_opt.max_leaks && groups == md_opt.max_leaks) {
+        size_t rest = 0;
+        for (size_t k = i; k < n; k++)
+          rest += k == i || !same_group(&v[k], &v[k - 1]);
+        md_report_line("... %zu more leak group%s not shown (max_leaks=%zu)",
+                       rest, rest == 1 ? "" : "s", md_opt.max_leaks);
+        break;
+      }
+      groups++;
+      struct md_chunk *c = md_chunk_of((void *)l->user);
+      md_report_line("%s%zu byte%s in %zu block%s:", kind_names[l->kind],
+                     l->group_bytes, l->group_bytes == 1 ? "" : "s",
+                     l->group_count, l->group_count == 1 ? "" : "s");
+      md_report_origin("allocated", c->alloc_op, l->origin);
+      shown = 0;
+    }
+    if (++shown <= MAX_BLOCKS_SHOWN)
+      md_report_line("+++ %s leaked block of size %zu at %p (leak %zu of %zu)",
+                     md_progname(), l->size, (void *)l->user, i + 1, n);
+    else if (shown == MAX_BLOCKS_SHOWN + 1)
+      md_report_line("  ... %zu more block%s from this site",
+                     l->group_count - MAX_BLOCKS_SHOWN,
+                     l->group_count - MAX_BLOCKS_SHOWN == 1 ? "" : "s");
+  }
+  md_report_end();
+  md_report_add_leaks(n, total_bytes);
+  return n;
+}
+
+/* Keeps what is the program's own and not excused; marks it reported. */
+static bool listable(struct md_chunk *c, md_origin_t *last_origin,
+                     bool *last_verdict) {
+  if (c->free_op == MD_LIVE_IGNORED || c->free_op == MD_LIVE_REPORTED)
+    return false;
+  if (md_chunk_epoch(c) != (md_fork_epoch & MD_EPOCH_MASK))
+    return false; /* inherited from the parent process */
+  if (c->alloc_origin != *last_origin) {
+    *last_origin = c->alloc_origin;
+    *last_verdict = !md_origin_is_system(c->alloc_origin) &&
+                    !suppressed(c->alloc_origin);
+  }
+  return *last_verdict;
+}
+
+/* The reachability check. Returns the number of leaked blocks reported. */
+static size_t check_unreachable(bool at_exit) {
+  size_t expected = md_track_count(MD_TRACK_LIVE);
+  if (expected == 0)
+    return 0;
+  load_suppressions();
+  /* The scan's state lives in mmap'ed memory, which is no root: on this
+   * stack (a root mid-run) or in our static data (a module's data, a root)
+   * s.lo, the address of the lowest block, would keep that block alive.
+   * One check at a time (check_lock). */
+  static md_lock_t check_lock = MD_LOCK_INIT;
+  static struct scan *state;
+  md_lock(&check_lock);
+  if (!state && !(state = md_mmap(sizeof(*state)))) {
+    md_unlock(&check_lock);
+    return 0;
+  }
+#define s (*state)
+  memset(&s, 0, sizeof(s));
+  s.start_only = md_opt.leak_start_pointers_only;
+  /* At exit the exiting thread's stack holds only dead frames (main's
+   * among them): what only it points to is lost once the process ends. */
+  s.skip_tid = at_exit ? md_gettid() : 0;
+  size_t bytes_entries = 0, bytes_work = 0;
+  struct stop_args args = {&s, false};
+  for (int attempt = 0; attempt < STOP_RETRIES; attempt++) {
+    if (!s.entries || s.overflow) {
+      md_munmap(s.entries, bytes_entries);
+      md_munmap(s.work, bytes_work);
+      s.capacity = (s.overflow ? s.capacity * 2 : expected + expected / 4) + 1024;
+      bytes_entries = s.capacity * sizeof(struct entry);
+      bytes_work = s.capacity * sizeof(uint32_t);
+      s.entries = md_mmap(bytes_entries);
+      s.work = md_mmap(bytes_work);
+      if (!s.entries || !s.work) {
+        md_log("mdebug: not enough memory to check %zu blocks for leaks", expected);
+        md_munmap(s.entries, bytes_entries);
+        md_munmap(s.work, bytes_work);
+        md_unlock(&check_lock);
+        return 0;
+      }
+    }
+    if (!md_world_stop(locked_scan, &args))
+      break;
+    if (args.locked && !s.overflow)
+      break;
+    args.locked = false;
+    usleep(1000);
+  }
+  size_t reported = 0;
+  if (args.locked && !s.overflow) {
+    struct leak *leaks = md_mmap(s.count * sizeof(struct leak) + 1);
+    size_t n = 0;
+    md_origin_t last_origin = 0;
+    bool last_verdict = false;
+    for (size_t i = 0; leaks && i < s.count; i++) {
+      struct entry *e = &s.entries[i];
+      struct md_chunk *c = md_chunk_of((void *)e->begin);
+      if (e->state == ST_REACHABLE) {
+        s.reachable_blocks++;
+        s.reachable_bytes += c->size;
+        continue;
+      }
+      if (!listable(c, &last_origin, &last_verdict))
+        continue;
+      leaks[n++] = (struct leak){c->alloc_origin,
+                                 e->state == ST_INDIRECT ? KIND_INDIRECT
+                                                         : KIND_DIRECT,
+                                 c->size, e->begin, 0, 0};
+    }
+    reported = report(leaks, n, s.reachable_blocks, s.reachable_bytes, at_exit);
+    for (size_t i = 0; i < n; i++)
+      md_chunk_of((void *)leaks[i].user)->free_op = MD_LIVE_REPORTED;
+    md_munmap(leaks, s.count * sizeof(struct leak) + 1);
+  } else if (!args.locked) {
+    md_log("mdebug: leak check skipped: could not stop the threads with the "
+           "block tables consistent");
+  }
+  md_munmap(s.entries, bytes_entries);
+  md_munmap(s.work, bytes_work);
+  memset(&s, 0, sizeof(s));
+  md_unlock(&check_lock);
+  return reported;
+#undef s
+}
+
+/* ---- leak_track: every block still allocated ----------------------------- */
+
+struct live_list {
+  struct leak *items;
+  size_t count, capacity;
+};
+
+static void take_live(void *user, void *arg) {
+  struct live_list *l = arg;
+  if (l->count < l->capacity) {
+    struct md_chunk *c = md_chunk_of(user);
+    l->items[l->count++] = (struct leak){c->alloc_origin, KIND_LIVE, c->size,
+                                         (uintptr_t)user, 0, 0};
+  }
+}
+
+/* Collects every live block, checks its guards (after the walk: reporting
+ * under a table lock would order the report lock after it), and keeps the
+ * listable ones if asked. */
+static void list_live_blocks(struct live_list *l, bool keep_listable) {
+  md_track_for_each(MD_TRACK_LIVE, take_live, l);
+  size_t kept = 0;
+  md_origin_t last_origin = 0;
+  bool last_verdict = false;
+  for (size_t i = 0; i < l->count; i++) {
+    struct md_chunk *c = md_chunk_of((void *)l->items[i].user);
+    md_guard_check(c, 0, 0);
+    if (keep_listable && listable(c, &last_origin, &last_verdict))
+      l->items[kept++] = l->items[i];
+  }
+  l->count = kept;
+}
+
+/* ---- the interface ------------------------------------------------------- */
 
 void md_leak_report_at_exit(void) {
   size_t expected = md_track_count(MD_TRACK_LIVE);
   if (expected == 0)
     return;
-  struct snapshot snap = {0, 0, expected + expected / 4 + 64};
-  size_t bytes = snap.capacity * sizeof(struct leak);
-  snap.items = md_mmap(bytes);
-  if (!snap.items) {
-    md_log("mdebug: not enough memory to list %zu live blocks at exit",
-           expected);
+  load_suppressions();
+  struct live_list l = {0, 0, expected + expected / 4 + 64};
+  size_t bytes = l.capacity * sizeof(struct leak);
+  l.items = md_mmap(bytes);
+  if (!l.items) {
+    md_log("mdebug: not enough memory to list %zu live blocks at exit", expected);
     return;
   }
-  md_track_for_each(MD_TRACK_LIVE, take, &snap);
+  list_live_blocks(&l, md_opt.leak_track);
+  if (md_opt.leak_track)
+    report(l.items, l.count, 0, 0, true);
+  md_munmap(l.items, bytes);
+  if (!md_opt.leak_track && md_opt.leak_check)
+    check_unreachable(true);
+}
 
-  /* Guards of every live block; then keep only the program's own blocks. */
-  size_t kept = 0;
-  md_origin_t last_origin = 0;
-  bool last_system = false;
-  for (size_t i = 0; i < snap.count; i++) {
-    struct leak *l = &snap.items[i];
-    md_guard_check(md_chunk_of((void *)l->user), 0, 0);
-    if (l->origin != last_origin) {
-      last_origin = l->origin;
-      last_system = md_origin_is_system(l->origin);
-    }
-    if (md_opt.leak_track && !last_system && !l->inherited)
-      snap.items[kept++] = *l;
-  }
+size_t md_leak_check_now(void) {
+  md_ensure_init();
+  return check_unreachable(false);
+}
 
-  size_t total_bytes = 0;
-  if (kept) {
-    sort(snap.items, kept, by_origin_then_size);
-    for (size_t i = 0; i < kept;) {
-      size_t j = i, sum = 0;
-      for (; j < kept && snap.items[j].origin == snap.items[i].origin; j++)
-        sum += snap.items[j].size;
-      for (size_t k = i; k < j; k++) {
-        snap.items[k].group_bytes = sum;
-        snap.items[k].group_count = j - i;
-      }
-      total_bytes += sum;
-      i = j;
-    }
-    sort(snap.items, kept, by_group_bytes);
-    if (md_report_begin(MD_ERR_LEAK)) {
-      md_report_line("mdebug: %zu byte%s leaked in %zu block%s", total_bytes,
-                     total_bytes == 1 ? "" : "s", kept, kept == 1 ? "" : "s");
-      size_t shown = 0;
-      for (size_t i = 0; i < kept; i++) {
-        struct leak *l = &snap.items[i];
-        bool first = i == 0 || l->origin != snap.items[i - 1].origin;
-        if (first) {
-          struct md_chunk *c = md_chunk_of((void *)l->user);
-          md_report_line("%zu byte%s in %zu block%s:", l->group_bytes,
-                         l->group_bytes == 1 ? "" : "s", l->group_count,
-                         l->group_count == 1 ? "" : "s");
-          md_report_origin("allocated", c->alloc_op, l->origin);
-          shown = 0;
-        }
-        if (++shown <= MAX_BLOCKS_SHOWN)
-          md_report_line("+++ %s leaked block of size %zu at %p (leak %zu of %zu)",
-                         md_progname(), l->size, (void *)l->user, i + 1, kept);
-        else if (shown == MAX_BLOCKS_SHOWN + 1)
-          md_report_line("  ... %zu more block%s from this site",
-                         l->group_count - MAX_BLOCKS_SHOWN,
-                         l->group_count - MAX_BLOCKS_SHOWN == 1 ? "" : "s");
-      }
-      md_report_end();
-    }
-    md_report_add_leaks(kept, total_bytes);
-  }
-  md_munmap(snap.items, bytes);
+void md_leak_ignore(const void *p) {
+  md_ensure_init();
+  if (p && md_track_lookup((void *)p) == MD_TRACK_LIVE)
+    md_chunk_of(p)->free_op = MD_LIVE_IGNORED;
+  else if (p)
+    md_log("mdebug: mdebug_ignore(%p): not a live block allocated by mdebug; "
+           "ignored", p);
 }

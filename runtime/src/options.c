@@ -16,7 +16,7 @@
 /* fill_on_free=64: filling and re-checking whole blocks is most of what
  * free_track costs (bench/); the first 64 bytes catch most stale writes. */
 #define MD_DEFAULT_OPTIONS                                                     \
-  "guard=16 free_track=256 fill_on_free=64 verify_pointers leak_track"
+  "guard=16 free_track=256 fill_on_free=64 verify_pointers leak_check"
 #define MD_DEFAULT_EXITCODE 23
 
 struct md_options md_opt;
@@ -141,9 +141,9 @@ static bool apply(struct md_options *opts, const char *name, size_t nlen,
     char *field = (char *)opts + r->first;
     if (!has_value || vlen == 0)
       FAIL("option '%s' requires a value (%s=PATH)", d->name, d->name);
-    if (vlen >= sizeof(opts->log_path))
+    if (vlen >= MD_PATH_MAX)
       FAIL("bad value for option '%s', path longer than %zu bytes", d->name,
-           sizeof(opts->log_path) - 1);
+           (size_t)MD_PATH_MAX - 1);
     memcpy(field, value, vlen);
     field[vlen] = '\0';
     return true;
@@ -270,7 +270,8 @@ void md_options_print_active(void) {
       continue;
     }
     size_t v = *size_field(&md_opt, d->first);
-    if (v == 0 && d->kind != KIND_NUMBER)
+    /* 0 means "off" for every option but exitcode, where it is a status. */
+    if (v == 0 && d->first != FIELD(exitcode))
       continue;
     if (d->kind == KIND_FLAG)
       n += md_format(line + n, sizeof(line) - n, " %s", d->name);

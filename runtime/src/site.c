@@ -79,3 +79,27 @@ bool md_origin_is_system(md_origin_t origin) {
       return true;
   return false;
 }
+
+void md_origin_names(md_origin_t origin, const char **function,
+                     const char **file, char *module, size_t module_size) {
+  Dl_info info;
+  const void *addr;
+  *function = *file = NULL;
+  module[0] = '\0';
+  if (!origin)
+    return;
+  if (md_origin_is_pc(origin)) {
+    addr = (const void *)((origin & ~MD_ORIGIN_PC_BIT) - 1);
+  } else {
+    const struct mdebug_site *s = (const struct mdebug_site *)origin;
+    *function = s->function;
+    *file = s->file;
+    addr = s;
+  }
+  if (dladdr(addr, &info)) {
+    if (info.dli_fname)
+      md_format(module, module_size, "%s", info.dli_fname);
+    if (!*function)
+      *function = info.dli_sname;
+  }
+}

@@ -278,6 +278,8 @@ static void each_set(void (*fn)(struct set *s, void *arg), void *arg) {
     fn(__atomic_load_n(&tables[id], __ATOMIC_ACQUIRE), arg);
 }
 
+static void unlock_set(struct set *s, void *arg) { md_unlock(&s->lock); }
+
 struct walk {
   uintptr_t want;
   void (*fn)(void *user, void *arg);
@@ -310,11 +312,61 @@ size_t md_track_count(enum md_track_state state) {
   return n;
 }
 
+/* For the leak scanner: hold every table lock while the other threads are
+ * stopped. A stopped thread may hold one (it was stopped inside an insert);
+ * then nothing is taken and the caller resumes the threads and retries. */
+static bool try_lock(md_lock_t *l) {
+  return !__atomic_exchange_n(&l->locked, 1, __ATOMIC_ACQUIRE);
+}
+
+bool md_track_trylock_all(void) {
+  if (!enabled)
+    return true;
+  if (!try_lock(&tables_lock))
+    return false;
+  unsigned n = table_count, taken_shards = 0, taken_tables = 0;
+  while (taken_shards < SHARD_COUNT && try_lock(&global_shards[taken_shards].lock))
+    taken_shards++;
+  if (taken_shards == SHARD_COUNT)
+    while (taken_tables < n && try_lock(&tables[taken_tables]->lock))
+      taken_tables++;
+  if (taken_shards == SHARD_COUNT && taken_tables == n)
+    return true;
+  while (taken_tables > 0)
+    md_unlock(&tables[--taken_tables]->lock);
+  while (taken_shards > 0)
+    md_unlock(&global_shards[--taken_shards].lock);
+  md_unlock(&tables_lock);
+  return false;
+}
+
+void md_track_unlock_all(void) {
+  if (!enabled)
+    return;
+  each_set(unlock_set, NULL);
+  md_unlock(&tables_lock);
+}
+
+static void walk_set_locked(struct set *s, void *arg) {
+  struct walk *w = arg;
+  for (size_t i = 0; i <= s->mask; i++) {
+    uintptr_t e = s->slots[i];
+    if (e != SLOT_EMPTY && e != SLOT_TOMB && decode_state(e) == w->want)
+      w->fn((void *)decode_ptr(e), w->arg);
+  }
+}
+
+void md_track_for_each_locked(enum md_track_state state,
+                              void (*fn)(void *user, void *arg), void *arg) {
+  struct walk w = {state == MD_TRACK_LIVE ? STATE_LIVE : STATE_FREED, fn, arg};
+  if (enabled)
+    each_set(walk_set_locked, &w);
+}
+
 /* fork: every table lock is taken (tables_lock first), so the child gets
  * consistent tables; in the child, the tables of threads that did not
  * survive the fork become free for reuse. */
 static void lock_set(struct set *s, void *arg) { md_lock(&s->lock); }
-static void unlock_set(struct set *s, void *arg) { md_unlock(&s->lock); }
 static void reset_set(struct set *s, void *arg) { md_lock_reset(&s->lock); }
 
 void md_track_atfork_prepare(void) {

@@ -32,6 +32,8 @@ int main(int argc, char **argv) {
     for (int i = 0; i < BLOCKS; i++)
       if (argc > 1 || !(k == 3 && i < 2))
         free(blocks[k][i]);
+      else
+        blocks[k][i] = NULL; /* the last pointer to it: now leaked */
   if (argc == 1)
     free(blocks[THREADS - 1][BLOCKS - 1]); /* freed last: still quarantined */
   return 0;
@@ -39,7 +41,7 @@ int main(int argc, char **argv) {
 // CHECK: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 67 DOUBLE FREE (free)
 // CHECK-NEXT: allocated by malloc at {{.*}}exited_threads.c:18:15 (worker)
 // CHECK-NEXT: freed by free at {{.*}}exited_threads.c:34:9 (main)
-// CHECK-NEXT: freed again by free at {{.*}}exited_threads.c:36:5 (main)
+// CHECK-NEXT: freed again by free at {{.*}}exited_threads.c:38:5 (main)
 // CHECK: mdebug: 33 bytes leaked in 2 blocks
 // CHECK-NEXT: 33 bytes in 2 blocks:
 // CHECK-NEXT: allocated by malloc at {{.*}}exited_threads.c:18:15 (worker)
