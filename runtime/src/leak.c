@@ -349,12 +349,12 @@ static bool suppressed(md_origin_t origin) {
   return false;
 }
 
-/* Reports the list (sorted here); returns the number of blocks listed. */
-static size_t report(struct leak *v, size_t n, size_t reachable_blocks,
-                     size_t reachable_bytes, bool at_exit) {
-  size_t total_bytes = 0, direct = 0, indirect = 0;
-  if (!n)
-    return 0;
+/* Sorts v into groups (same kind and site), largest first within a kind,
+ * filling in each record's group totals; returns the total bytes and the
+ * direct and indirect block counts. */
+static size_t group(struct leak *v, size_t n, size_t *direct, size_t *indirect) {
+  size_t total_bytes = 0;
+  *direct = *indirect = 0;
   sort_leaks(v, n, by_group_key);
   for (size_t i = 0; i < n;) {
     size_t j = i, sum = 0;
@@ -366,12 +366,39 @@ static size_t report(struct leak *v, size_t n, size_t reachable_blocks,
     }
     total_bytes += sum;
     if (v[i].kind == KIND_INDIRECT)
-      indirect += j - i;
+      *indirect += j - i;
     else
-      direct += j - i;
+      *direct += j - i;
     i = j;
   }
   sort_leaks(v, n, by_group_bytes);
+  return total_bytes;
+}
+
+/* leak_show_reachable: one line per site, as notes (not leaks). */
+static void list_reachable(struct leak *v, size_t n) {
+  size_t direct, indirect, total = group(v, n, &direct, &indirect);
+  char where[512];
+  md_log("mdebug: still reachable at exit: %zu byte%s in %zu block%s", total,
+         total == 1 ? "" : "s", n, n == 1 ? "" : "s");
+  for (size_t i = 0; i < n; i++) {
+    if (i > 0 && same_group(&v[i], &v[i - 1]))
+      continue;
+    md_origin_describe(where, sizeof(where), v[i].origin);
+    md_log("Still reachable: %zu byte%s in %zu block%s allocated by %s at %s",
+           v[i].group_bytes, v[i].group_bytes == 1 ? "" : "s",
+           v[i].group_count, v[i].group_count == 1 ? "" : "s",
+           md_op_name(md_chunk_of((void *)v[i].user)->alloc_op), where);
+  }
+}
+
+/* Reports the list (sorted here); returns the number of blocks listed. */
+static size_t report(struct leak *v, size_t n, size_t reachable_blocks,
+                     size_t reachable_bytes, bool at_exit) {
+  size_t direct, indirect;
+  if (!n)
+    return 0;
+  size_t total_bytes = group(v, n, &direct, &indirect);
   if (!md_report_begin(MD_ERR_LEAK))
     return n;
   if (v[0].kind == KIND_LIVE)
@@ -505,6 +532,16 @@ static size_t check_unreachable(bool at_exit) {
     reported = report(leaks, n, s.reachable_blocks, s.reachable_bytes, at_exit);
     for (size_t i = 0; i < n; i++)
       md_chunk_of((void *)leaks[i].user)->free_op = MD_LIVE_REPORTED;
+    if (at_exit && md_opt.leak_show_reachable) {
+      size_t r = 0;
+      for (size_t i = 0; i < s.count; i++)
+        if (s.entries[i].state == ST_REACHABLE) {
+          struct md_chunk *c = md_chunk_of((void *)s.entries[i].begin);
+          leaks[r++] = (struct leak){c->alloc_origin, KIND_DIRECT, c->size,
+                                     s.entries[i].begin, 0, 0};
+        }
+      list_reachable(leaks, r);
+    }
     md_munmap(leaks, s.count * sizeof(struct leak) + 1);
   } else if (!args.locked) {
     md_log("mdebug: leak check skipped: could not stop the threads with the "
