@@ -12,12 +12,13 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "chunk.h"
 #include "lock.h"
 
-int md_init_state;
+int md_init_state; /* 0 none, 1 running, 2 ready, 3 exit checks running */
 unsigned md_fork_epoch;
 struct md_layout md_layout;
 static md_lock_t init_lock = MD_LOCK_INIT;
@@ -38,7 +39,23 @@ static void atfork_child(void) {
   md_report_atfork_child();
 }
 
+/* While the exit checks run (state 3), other threads entering the
+ * allocator wait, so the blocks being checked do not change under them. */
+static int exiting_tid;
+
+static void wait_for_exit_checks(void) {
+  struct timespec pause = {0, 1000000};
+  while (__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) == 3)
+    nanosleep(&pause, NULL);
+}
+
 void md_init_slow(void) {
+  int state = __atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE);
+  if (state == 3) {
+    if (md_gettid() != exiting_tid)
+      wait_for_exit_checks();
+    return;
+  }
   if (initializing)
     md_die("an allocation re-entered mdebug during its initialisation");
   md_lock(&init_lock);
@@ -70,6 +87,12 @@ static void at_exit(void) {
     return;
   /* What the program wrote comes before what we report about it. */
   fflush(NULL);
+  /* Threads still running wait at their next allocator call; give those
+   * already inside one a moment to leave it. */
+  exiting_tid = md_gettid();
+  __atomic_store_n(&md_init_state, 3, __ATOMIC_RELEASE);
+  struct timespec settle = {0, 2000000};
+  nanosleep(&settle, NULL);
   md_quarantine_drain();
   md_leak_report_at_exit();
   int status = md_report_summary();
@@ -78,6 +101,8 @@ static void at_exit(void) {
      * sanitizers do (the program's output was flushed above). */
     _exit(status);
   }
+  /* Later exit handlers may still need the other threads (a join). */
+  __atomic_store_n(&md_init_state, 2, __ATOMIC_RELEASE);
 }
 
 /* Present when AddressSanitizer's runtime is in the process. */

@@ -93,6 +93,9 @@ bool md_op_is_release(unsigned op) MD_HIDDEN;
 /* True when `origin` is code in libc, libstdc++, the loader or another
  * system runtime whose long-lived blocks are not the program's leaks. */
 bool md_origin_is_system(md_origin_t origin) MD_HIDDEN;
+/* True when `origin` is code in the dynamic loader, which keeps blocks (the
+ * dtv of exited threads whose stacks it caches) where no root reaches. */
+bool md_origin_is_loader(md_origin_t origin) MD_HIDDEN;
 /* The names a suppression can match: function and file (NULL if unknown)
  * and the path of the module holding the code (empty if unknown). */
 void md_origin_names(md_origin_t origin, const char **function,
@@ -175,13 +178,10 @@ void md_track_remove(void *user) MD_HIDDEN;
 void md_track_for_each(enum md_track_state state,
                        void (*fn)(void *user, void *arg), void *arg) MD_HIDDEN;
 size_t md_track_count(enum md_track_state state) MD_HIDDEN;
-/* For the leak scanner, with the other threads stopped: take every table
- * lock without waiting (false, nothing held, if a stopped thread holds
- * one), walk without locking, release. */
-bool md_track_trylock_all(void) MD_HIDDEN;
-void md_track_unlock_all(void) MD_HIDDEN;
-void md_track_for_each_locked(enum md_track_state state,
-                              void (*fn)(void *user, void *arg), void *arg)
+/* For the leak scanner, with every other thread stopped: walks without
+ * taking any lock (a stopped thread may hold one). */
+void md_track_for_each_stopped(enum md_track_state state,
+                               void (*fn)(void *user, void *arg), void *arg)
     MD_HIDDEN;
 void md_track_atfork_prepare(void) MD_HIDDEN;
 void md_track_atfork_parent(void) MD_HIDDEN;
@@ -231,7 +231,7 @@ void md_world_register_root(const void *begin, size_t size) MD_HIDDEN;
 void md_world_unregister_root(const void *begin, size_t size) MD_HIDDEN;
 
 /* ---- init.c ------------------------------------------------------------- */
-extern int md_init_state MD_HIDDEN; /* 0 none, 1 running, 2 done */
+extern int md_init_state MD_HIDDEN; /* 0 none, 1 running, 2 ready, 3 exiting */
 /* Incremented in every forked child: blocks of an older epoch were inherited
  * from the parent and are not the child's leaks. */
 extern unsigned md_fork_epoch MD_HIDDEN;

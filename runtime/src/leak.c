@@ -11,9 +11,9 @@
  *    in them would hide leaks.
  *  leak_track (malloc debug's meaning): every block still allocated at exit.
  *
- * Either way, guards of every live block are checked at exit; blocks that
- * libc, libstdc++ and the loader allocate for themselves, blocks a forked
- * child inherited, blocks the program marked with mdebug_ignore() and leaks
+ * Either way, guards of every live block are checked at exit; blocks a
+ * forked child inherited, blocks the loader allocates for itself (for
+ * leak_track, libc's and libstdc++'s too), blocks the program marked with mdebug_ignore() and leaks
  * matched by a `leak:PATTERN` line of the suppressions file are not listed.
  * Leaks are grouped by allocation site, direct before indirect, largest
  * group first. A block reported once (mdebug_check_leaks() mid-run) is not
@@ -28,7 +28,6 @@
 #include "lock.h"
 
 #define MAX_BLOCKS_SHOWN 8 /* per group */
-#define STOP_RETRIES 100
 
 /* free_op of a block that is still live: marks set by the leak machinery. */
 #define MD_LIVE_IGNORED 0xff  /* mdebug_ignore(): never a leak, scanned as a root */
@@ -162,7 +161,7 @@ static void scan_stopped(void *arg) {
   struct scan *s = arg;
   s->count = 0;
   s->overflow = false;
-  md_track_for_each_locked(MD_TRACK_LIVE, snap, s);
+  md_track_for_each_stopped(MD_TRACK_LIVE, snap, s);
   if (s->overflow || s->count == 0)
     return;
   sort_entries(s->entries, 0, (long)s->count - 1);
@@ -185,20 +184,6 @@ static void scan_stopped(void *arg) {
       s->work_count = 0; /* each leaked block is scanned once, here */
     }
   }
-}
-
-struct stop_args {
-  struct scan *scan;
-  bool locked;
-};
-
-static void locked_scan(void *arg) {
-  struct stop_args *a = arg;
-  a->locked = md_track_trylock_all();
-  if (!a->locked)
-    return; /* a stopped thread holds a table lock: resume and retry */
-  scan_stopped(a->scan);
-  md_track_unlock_all();
 }
 
 /* ---- listing and reporting ----------------------------------------------- */
@@ -453,7 +438,13 @@ static bool listable(struct md_chunk *c, md_origin_t *last_origin,
     return false; /* inherited from the parent process */
   if (c->alloc_origin != *last_origin) {
     *last_origin = c->alloc_origin;
-    *last_verdict = !md_origin_is_system(c->alloc_origin) &&
+    /* leak_track lists every live block, so it skips what libc, libstdc++
+     * and the loader keep for themselves. leak_check needs that excuse only
+     * for the loader (it keeps the dtv of exited threads in cached stacks no
+     * root reaches): what libc and libstdc++ keep, they still point to, so
+     * a getline buffer or asprintf string the program lost is reported. */
+    *last_verdict = !(md_opt.leak_track ? md_origin_is_system(c->alloc_origin)
+                                        : md_origin_is_loader(c->alloc_origin)) &&
                     !suppressed(c->alloc_origin);
   }
   return *last_verdict;
@@ -483,8 +474,8 @@ static size_t check_unreachable(bool at_exit) {
    * among them): what only it points to is lost once the process ends. */
   s.skip_tid = at_exit ? md_gettid() : 0;
   size_t bytes_entries = 0, bytes_work = 0;
-  struct stop_args args = {&s, false};
-  for (int attempt = 0; attempt < STOP_RETRIES; attempt++) {
+  bool scanned = false;
+  for (int attempt = 0; attempt < 8; attempt++) {
     if (!s.entries || s.overflow) {
       md_munmap(s.entries, bytes_entries);
       md_munmap(s.work, bytes_work);
@@ -501,15 +492,15 @@ static size_t check_unreachable(bool at_exit) {
         return 0;
       }
     }
-    if (!md_world_stop(locked_scan, &args))
+    if (!md_world_stop(scan_stopped, &s))
+      break; /* md_world_stop said why */
+    if (!s.overflow) { /* the live set grew past the snapshot: again, larger */
+      scanned = true;
       break;
-    if (args.locked && !s.overflow)
-      break;
-    args.locked = false;
-    usleep(1000);
+    }
   }
   size_t reported = 0;
-  if (args.locked && !s.overflow) {
+  if (scanned) {
     struct leak *leaks = md_mmap(s.count * sizeof(struct leak) + 1);
     size_t n = 0;
     md_origin_t last_origin = 0;
@@ -543,9 +534,6 @@ static size_t check_unreachable(bool at_exit) {
       list_reachable(leaks, r);
     }
     md_munmap(leaks, s.count * sizeof(struct leak) + 1);
-  } else if (!args.locked) {
-    md_log("mdebug: leak check skipped: could not stop the threads with the "
-           "block tables consistent");
   }
   md_munmap(s.entries, bytes_entries);
   md_munmap(s.work, bytes_work);

@@ -62,10 +62,10 @@ size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) {
                    info.dli_fname);
 }
 
-bool md_origin_is_system(md_origin_t origin) {
-  static const char *const system_libs[] = {
-      "libc.so", "libstdc++.so", "ld-linux", "libgcc_s.so", "libm.so",
-      "libpthread.so", "libdl.so", "librt.so", "libc++.so", "libc++abi.so"};
+/* Is `origin` code in one of the modules whose file names start with one of
+ * the prefixes? */
+static bool origin_in(md_origin_t origin, const char *const *prefixes,
+                      size_t count) {
   if (!md_origin_is_pc(origin))
     return false;
   Dl_info info;
@@ -74,10 +74,22 @@ bool md_origin_is_system(md_origin_t origin) {
     return false;
   const char *base = strrchr(info.dli_fname, '/');
   base = base ? base + 1 : info.dli_fname;
-  for (size_t i = 0; i < sizeof(system_libs) / sizeof(system_libs[0]); i++)
-    if (strncmp(base, system_libs[i], strlen(system_libs[i])) == 0)
+  for (size_t i = 0; i < count; i++)
+    if (strncmp(base, prefixes[i], strlen(prefixes[i])) == 0)
       return true;
   return false;
+}
+
+bool md_origin_is_system(md_origin_t origin) {
+  static const char *const system_libs[] = {
+      "libc.so", "libstdc++.so", "ld-linux", "libgcc_s.so", "libm.so",
+      "libpthread.so", "libdl.so", "librt.so", "libc++.so", "libc++abi.so"};
+  return origin_in(origin, system_libs, sizeof(system_libs) / sizeof(system_libs[0]));
+}
+
+bool md_origin_is_loader(md_origin_t origin) {
+  static const char *const loader[] = {"ld-linux", "ld64.so", "ld.so"};
+  return origin_in(origin, loader, sizeof(loader) / sizeof(loader[0]));
 }
 
 void md_origin_names(md_origin_t origin, const char **function,

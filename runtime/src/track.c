@@ -73,11 +73,19 @@ static inline bool header_straddles(const void *p) {
   return ((uintptr_t)p & 4095) < md_layout.prefix;
 }
 
+/* A slot array carries its own mask in the word before slot 0, so a reader
+ * that loads the array pointer once (the leak scanner, with the owner
+ * stopped, maybe in the middle of a rehash) always has a matching mask. */
 static uintptr_t *new_slots(size_t capacity) {
-  uintptr_t *s = md_mmap(capacity * sizeof(uintptr_t));
+  uintptr_t *s = md_mmap((capacity + 1) * sizeof(uintptr_t));
   if (!s)
     md_die("out of memory for the block table (mmap failed)");
-  return s;
+  s[0] = capacity - 1;
+  return s + 1;
+}
+
+static void free_slots(uintptr_t *slots) {
+  md_munmap(slots - 1, (slots[-1] + 2) * sizeof(uintptr_t));
 }
 
 static void set_init(struct set *s) {
@@ -115,10 +123,11 @@ static void make_room(struct set *s) {
   for (size_t i = 0; i < capacity; i++)
     if (old[i] != SLOT_EMPTY && old[i] != SLOT_TOMB)
       put(slots, new_capacity - 1, old[i]);
-  s->slots = slots;
+  /* The new array is complete before it is published. */
+  __atomic_store_n(&s->slots, slots, __ATOMIC_RELEASE);
   s->mask = new_capacity - 1;
   s->tombs = 0;
-  md_munmap(old, capacity * sizeof(uintptr_t));
+  free_slots(old);
 }
 
 static void set_insert(struct set *s, uint64_t h, const void *p) {
@@ -312,55 +321,25 @@ size_t md_track_count(enum md_track_state state) {
   return n;
 }
 
-/* For the leak scanner: hold every table lock while the other threads are
- * stopped. A stopped thread may hold one (it was stopped inside an insert);
- * then nothing is taken and the caller resumes the threads and retries. */
-static bool try_lock(md_lock_t *l) {
-  return !__atomic_exchange_n(&l->locked, 1, __ATOMIC_ACQUIRE);
-}
-
-bool md_track_trylock_all(void) {
-  if (!enabled)
-    return true;
-  if (!try_lock(&tables_lock))
-    return false;
-  unsigned n = table_count, taken_shards = 0, taken_tables = 0;
-  while (taken_shards < SHARD_COUNT && try_lock(&global_shards[taken_shards].lock))
-    taken_shards++;
-  if (taken_shards == SHARD_COUNT)
-    while (taken_tables < n && try_lock(&tables[taken_tables]->lock))
-      taken_tables++;
-  if (taken_shards == SHARD_COUNT && taken_tables == n)
-    return true;
-  while (taken_tables > 0)
-    md_unlock(&tables[--taken_tables]->lock);
-  while (taken_shards > 0)
-    md_unlock(&global_shards[--taken_shards].lock);
-  md_unlock(&tables_lock);
-  return false;
-}
-
-void md_track_unlock_all(void) {
-  if (!enabled)
-    return;
-  each_set(unlock_set, NULL);
-  md_unlock(&tables_lock);
-}
-
-static void walk_set_locked(struct set *s, void *arg) {
+/* For the leak scanner, with every other thread stopped: no lock is taken
+ * (a stopped thread may hold one). Each slot is one aligned word, and an
+ * array is published only when complete, so what is read is a consistent
+ * view: a block being allocated or freed at the stop is either in or out. */
+static void walk_set_stopped(struct set *s, void *arg) {
   struct walk *w = arg;
-  for (size_t i = 0; i <= s->mask; i++) {
-    uintptr_t e = s->slots[i];
+  uintptr_t *slots = __atomic_load_n(&s->slots, __ATOMIC_ACQUIRE);
+  for (size_t i = 0, mask = slots[-1]; i <= mask; i++) {
+    uintptr_t e = __atomic_load_n(&slots[i], __ATOMIC_RELAXED);
     if (e != SLOT_EMPTY && e != SLOT_TOMB && decode_state(e) == w->want)
       w->fn((void *)decode_ptr(e), w->arg);
   }
 }
 
-void md_track_for_each_locked(enum md_track_state state,
-                              void (*fn)(void *user, void *arg), void *arg) {
+void md_track_for_each_stopped(enum md_track_state state,
+                               void (*fn)(void *user, void *arg), void *arg) {
   struct walk w = {state == MD_TRACK_LIVE ? STATE_LIVE : STATE_FREED, fn, arg};
   if (enabled)
-    each_set(walk_set_locked, &w);
+    each_set(walk_set_stopped, &w);
 }
 
 /* fork: every table lock is taken (tables_lock first), so the child gets
