@@ -49,15 +49,15 @@ void *md_allocate(size_t size, size_t align, enum md_family family, bool zero,
   c->free_op = 0;
   c->alloc_origin = origin;
   c->free_origin = 0;
-  /* The table's lock is a full barrier: take it before the guard and fill
-   * stores, not after, so it does not wait for them to drain. */
-  if (md_track_enabled())
-    md_track_insert_live(user);
   md_guard_write(c);
   if (zero)
     memset(user, 0, usable);
   else
     md_fill_on_alloc(c);
+  /* Only a finished block goes in the table: the exit checks read what the
+   * table lists, even from a thread stopped right after this. */
+  if (md_track_enabled())
+    md_track_insert_live(user);
   return user;
 }
 
@@ -187,9 +187,7 @@ void md_deallocate(void *p, enum md_family family, unsigned op,
   c->free_op = op;
   c->free_origin = origin;
   if (md_opt.free_track) {
-    /* Evict (and unlock-table) first, then fill: same barrier reason. */
-    md_quarantine_push(c);
-    md_fill_on_free(c);
+    md_quarantine_push(c); /* fills it */
   } else {
     md_fill_on_free(c);
     md_release(c);

@@ -189,7 +189,8 @@ void md_track_atfork_child(void) MD_HIDDEN;
 
 /* ---- quarantine.c: the free_track FIFO, one per thread ------------------- */
 void md_quarantine_init(void) MD_HIDDEN;
-/* Takes ownership of a freed chunk; may check and release an older one. */
+/* Takes ownership of a freed chunk and fills it (fill_on_free); may check
+ * and release an older one. */
 void md_quarantine_push(struct md_chunk *chunk) MD_HIDDEN;
 /* Checks and releases everything still held (at exit). */
 void md_quarantine_drain(void) MD_HIDDEN;

@@ -60,17 +60,22 @@ static MD_NOINLINE struct ring *acquire_ring(void) {
   return r;
 }
 
+/* Evicts the oldest block first, then fills the new one, then publishes it:
+ * the eviction's table lock (a full barrier) does not wait for the fill's
+ * stores, and the exit check never sees a block in a ring unfilled. */
 void md_quarantine_push(struct md_chunk *chunk) {
   struct ring *r = my_ring ? my_ring : acquire_ring();
   size_t i = r->head;
   struct md_chunk *old = r->slots[i];
-  r->slots[i] = chunk;
-  r->head = i + 1 == ring_size ? 0 : i + 1;
   if (old) {
+    __atomic_store_n(&r->slots[i], NULL, __ATOMIC_RELAXED);
     md_fill_check_freed(old, false);
     md_track_remove(md_chunk_user(old));
     md_release(old);
   }
+  md_fill_on_free(chunk);
+  __atomic_store_n(&r->slots[i], chunk, __ATOMIC_RELEASE);
+  r->head = i + 1 == ring_size ? 0 : i + 1;
 }
 
 /* At exit: check every block still held, oldest first in each ring. They are
@@ -81,7 +86,8 @@ void md_quarantine_drain(void) {
   md_unlock(&rings_lock);
   for (struct ring *r = rings; r; r = r->next_all)
     for (size_t k = 0; k < ring_size; k++) {
-      struct md_chunk *c = r->slots[(r->head + k) % ring_size];
+      struct md_chunk *c =
+          __atomic_load_n(&r->slots[(r->head + k) % ring_size], __ATOMIC_ACQUIRE);
       if (c)
         md_fill_check_freed(c, true);
     }
