@@ -458,7 +458,7 @@ static size_t check_unreachable(bool at_exit) {
   load_suppressions();
   /* The scan's state lives in mmap'ed memory, which is no root: on this
    * stack (a root mid-run) or in our static data (a module's data, a root)
-   * s.lo, the address of the lowest block, would keep that block alive.
+   * sc->lo, the address of the lowest block, would keep that block alive.
    * One check at a time (check_lock). */
   static md_lock_t check_lock = MD_LOCK_INIT;
   static struct scan *state;
@@ -467,50 +467,50 @@ static size_t check_unreachable(bool at_exit) {
     md_unlock(&check_lock);
     return 0;
   }
-#define s (*state)
-  memset(&s, 0, sizeof(s));
-  s.start_only = md_opt.leak_start_pointers_only;
+  struct scan *sc = state;
+  memset(sc, 0, sizeof(*sc));
+  sc->start_only = md_opt.leak_start_pointers_only;
   /* At exit the exiting thread's stack holds only dead frames (main's
    * among them): what only it points to is lost once the process ends. */
-  s.skip_tid = at_exit ? md_gettid() : 0;
+  sc->skip_tid = at_exit ? md_gettid() : 0;
   size_t bytes_entries = 0, bytes_work = 0;
   bool scanned = false;
   for (int attempt = 0; attempt < 8; attempt++) {
-    if (!s.entries || s.overflow) {
-      md_munmap(s.entries, bytes_entries);
-      md_munmap(s.work, bytes_work);
-      s.capacity = (s.overflow ? s.capacity * 2 : expected + expected / 4) + 1024;
-      bytes_entries = s.capacity * sizeof(struct entry);
-      bytes_work = s.capacity * sizeof(uint32_t);
-      s.entries = md_mmap(bytes_entries);
-      s.work = md_mmap(bytes_work);
-      if (!s.entries || !s.work) {
+    if (!sc->entries || sc->overflow) {
+      md_munmap(sc->entries, bytes_entries);
+      md_munmap(sc->work, bytes_work);
+      sc->capacity = (sc->overflow ? sc->capacity * 2 : expected + expected / 4) + 1024;
+      bytes_entries = sc->capacity * sizeof(struct entry);
+      bytes_work = sc->capacity * sizeof(uint32_t);
+      sc->entries = md_mmap(bytes_entries);
+      sc->work = md_mmap(bytes_work);
+      if (!sc->entries || !sc->work) {
         md_log("mdebug: not enough memory to check %zu blocks for leaks", expected);
-        md_munmap(s.entries, bytes_entries);
-        md_munmap(s.work, bytes_work);
+        md_munmap(sc->entries, bytes_entries);
+        md_munmap(sc->work, bytes_work);
         md_unlock(&check_lock);
         return 0;
       }
     }
-    if (!md_world_stop(scan_stopped, &s))
+    if (!md_world_stop(scan_stopped, sc))
       break; /* md_world_stop said why */
-    if (!s.overflow) { /* the live set grew past the snapshot: again, larger */
+    if (!sc->overflow) { /* the live set grew past the snapshot: again, larger */
       scanned = true;
       break;
     }
   }
   size_t reported = 0;
   if (scanned) {
-    struct leak *leaks = md_mmap(s.count * sizeof(struct leak) + 1);
+    struct leak *leaks = md_mmap(sc->count * sizeof(struct leak) + 1);
     size_t n = 0;
     md_origin_t last_origin = 0;
     bool last_verdict = false;
-    for (size_t i = 0; leaks && i < s.count; i++) {
-      struct entry *e = &s.entries[i];
+    for (size_t i = 0; leaks && i < sc->count; i++) {
+      struct entry *e = &sc->entries[i];
       struct md_chunk *c = md_chunk_of((void *)e->begin);
       if (e->state == ST_REACHABLE) {
-        s.reachable_blocks++;
-        s.reachable_bytes += c->size;
+        sc->reachable_blocks++;
+        sc->reachable_bytes += c->size;
         continue;
       }
       if (!listable(c, &last_origin, &last_verdict))
@@ -520,27 +520,26 @@ static size_t check_unreachable(bool at_exit) {
                                                          : KIND_DIRECT,
                                  c->size, e->begin, 0, 0};
     }
-    reported = report(leaks, n, s.reachable_blocks, s.reachable_bytes, at_exit);
+    reported = report(leaks, n, sc->reachable_blocks, sc->reachable_bytes, at_exit);
     for (size_t i = 0; i < n; i++)
       md_chunk_of((void *)leaks[i].user)->free_op = MD_LIVE_REPORTED;
     if (at_exit && md_opt.leak_show_reachable) {
       size_t r = 0;
-      for (size_t i = 0; i < s.count; i++)
-        if (s.entries[i].state == ST_REACHABLE) {
-          struct md_chunk *c = md_chunk_of((void *)s.entries[i].begin);
+      for (size_t i = 0; i < sc->count; i++)
+        if (sc->entries[i].state == ST_REACHABLE) {
+          struct md_chunk *c = md_chunk_of((void *)sc->entries[i].begin);
           leaks[r++] = (struct leak){c->alloc_origin, KIND_DIRECT, c->size,
-                                     s.entries[i].begin, 0, 0};
+                                     sc->entries[i].begin, 0, 0};
         }
       list_reachable(leaks, r);
     }
-    md_munmap(leaks, s.count * sizeof(struct leak) + 1);
+    md_munmap(leaks, sc->count * sizeof(struct leak) + 1);
   }
-  md_munmap(s.entries, bytes_entries);
-  md_munmap(s.work, bytes_work);
-  memset(&s, 0, sizeof(s));
+  md_munmap(sc->entries, bytes_entries);
+  md_munmap(sc->work, bytes_work);
+  memset(sc, 0, sizeof(*sc));
   md_unlock(&check_lock);
   return reported;
-#undef s
 }
 
 /* ---- leak_track: every block still allocated ----------------------------- */
