@@ -37,6 +37,7 @@ static void atfork_child(void) {
   md_track_atfork_child();
   md_quarantine_atfork_child();
   md_report_atfork_child();
+  md_signals_atfork_child(); /* last: it starts a thread, which allocates */
 }
 
 /* While the exit checks run (state 3), other threads entering the
@@ -115,4 +116,5 @@ __attribute__((constructor(101))) static void md_constructor(void) {
            "with each)");
   md_ensure_init();
   atexit(at_exit);
+  md_signals_init();
 }

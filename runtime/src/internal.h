@@ -231,6 +231,12 @@ void md_world_roots(void (*visit)(const struct md_region *r, void *arg),
 void md_world_register_root(const void *begin, size_t size) MD_HIDDEN;
 void md_world_unregister_root(const void *begin, size_t size) MD_HIDDEN;
 
+/* ---- signals.c: signal-triggered work, done by a service thread ---------- */
+/* From the runtime's constructor (not from inside an allocation: it starts
+ * a thread, which allocates). */
+void md_signals_init(void) MD_HIDDEN;
+void md_signals_atfork_child(void) MD_HIDDEN;
+
 /* ---- init.c ------------------------------------------------------------- */
 extern int md_init_state MD_HIDDEN; /* 0 none, 1 running, 2 ready, 3 exiting */
 /* Incremented in every forked child: blocks of an older epoch were inherited

@@ -23,6 +23,13 @@
 // RUN: env MDEBUG_OPTIONS="none help=1" %not %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,H-VAL
 // RUN: env MDEBUG_OPTIONS="none guard,leak_track" %not %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,COMMA
 // RUN: env MDEBUG_OPTIONS="none =3" %not %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,NONAME
+// RUN: env MDEBUG_OPTIONS="none max_leaks=x" %not %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,ML-BAD
+// RUN: env MDEBUG_OPTIONS="none max_leaks" %not %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,ML-NONE
+// RUN: env MDEBUG_OPTIONS="none suppressions" %not %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,SUP-NONE
+// RUN: env MDEBUG_OPTIONS="none leak_show_reachable=1" %not %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,SR-VAL
+// RUN: env MDEBUG_OPTIONS="none leak_start_pointers_only=1" %not %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,SP-VAL
+// RUN: env MDEBUG_OPTIONS="none check_unreachable_on_signal=1" %not %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,CU-VAL
+// RUN: env MDEBUG_OPTIONS="none leak_check=-1" %not %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,LC-NEG
 // The clean case: a good string is applied (exitcode=0 keeps the status).
 // RUN: env MDEBUG_OPTIONS="exitcode=0" %t 2>&1 | %FileCheck %s --check-prefix=GOOD
 #include <stdlib.h>
@@ -53,6 +60,13 @@ int main(void) {
 // H-VAL: mdebug: MDEBUG_OPTIONS: value set for option 'help' which does not take a value; ignoring
 // COMMA: mdebug: MDEBUG_OPTIONS: unknown option guard,leak_track; ignoring
 // NONAME: mdebug: MDEBUG_OPTIONS: option name missing before '=3'; ignoring
+// ML-BAD: mdebug: MDEBUG_OPTIONS: bad value for option 'max_leaks'; ignoring
+// ML-NONE: mdebug: MDEBUG_OPTIONS: option 'max_leaks' requires a value (max_leaks=N); ignoring
+// SUP-NONE: mdebug: MDEBUG_OPTIONS: option 'suppressions' requires a value (suppressions=PATH); ignoring
+// SR-VAL: mdebug: MDEBUG_OPTIONS: value set for option 'leak_show_reachable' which does not take a value; ignoring
+// SP-VAL: mdebug: MDEBUG_OPTIONS: value set for option 'leak_start_pointers_only' which does not take a value; ignoring
+// CU-VAL: mdebug: MDEBUG_OPTIONS: value set for option 'check_unreachable_on_signal' which does not take a value; ignoring
+// LC-NEG: mdebug: MDEBUG_OPTIONS: bad value for option 'leak_check', value cannot be negative: -1; ignoring
 // CHECK: +++ {{.*}} leaked block of size 7 at 0x{{[0-9a-f]+}} (leak 1 of 1)
 // CHECK: mdebug: SUMMARY: 0 errors, 7 bytes leaked in 1 block
 // GOOD-NOT: ignoring
