@@ -252,7 +252,7 @@ void md_options_print_help(void) {
       range[0] = '\0';
       break;
     }
-    md_log("  %-22s %-28s %s", syntax, range, d->help);
+    md_log("  %-28s  %-28s  %s", syntax, range, d->help);
   }
 }
 

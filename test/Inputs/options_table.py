@@ -22,8 +22,14 @@ def table_from_help(text):
     for line in lines[start[0] + 1:]:
         if not line.startswith("  "):
             break
-        # help prints three columns: syntax (22 wide), range (28 wide), help
-        syntax, values, what = line[2:24].strip(), line[25:53].strip(), line[54:].strip()
+        # help prints three columns (syntax, values, what it does), each
+        # padded and separated by at least two spaces; values may be empty
+        fields = re.split(r" {2,}", line.strip())
+        if len(fields) == 2:
+            fields.insert(1, "")
+        if len(fields) != 3:
+            sys.exit("options_table.py: cannot parse help line: %r" % line)
+        syntax, values, what = fields
         if not syntax or not what or " " in syntax:
             sys.exit("options_table.py: cannot parse help line: %r" % line)
         rows.append("| `%s` | %s | %s |" % (syntax, values, what))
