@@ -3,7 +3,9 @@
 // reporting the block lost so far; the block is not reported again at exit.
 // Without the option the signal is not caught by mdebug (the program ignores
 // it itself). A forked child gets its own service thread and answers the
-// signal (its report is not checked yet: see the FORK lines).
+// signal. (Its report is not checked: the child allocates in a thread whose
+// cached stack the service thread may reuse, and a stale pointer there can
+// legitimately keep the block "reachable" for a conservative scan.)
 // RUN: %mdebug_clang -g %s -o %t -lpthread
 // RUN: env MDEBUG_OPTIONS=check_unreachable_on_signal %not %t 2>&1 | %FileCheck %s
 // RUN: env MDEBUG_OPTIONS=check_unreachable_on_signal %not %t fork 2>&1 | %FileCheck %s --check-prefix=FORK
