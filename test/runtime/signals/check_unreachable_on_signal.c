@@ -65,7 +65,7 @@ int main(int argc, char **argv) {
 // CHECK: mdebug: SIGRTMAX-16 received: checking for unreachable memory
 // CHECK: mdebug: 77 bytes leaked in 1 block (1 direct, 0 indirect) so far;
 // CHECK-NEXT: Direct leak of 77 bytes in 1 block:
-// CHECK-NEXT: allocated by malloc at {{.*}}check_unreachable_on_signal.c:27:13 (lose_in_thread)
+// CHECK-NEXT: allocated by malloc at {{.*}}check_unreachable_on_signal.c:29:13 (lose_in_thread)
 // CHECK: after the signal
 // CHECK-NOT: Direct leak
 // CHECK: mdebug: SUMMARY: 0 errors, 77 bytes leaked in 1 block
