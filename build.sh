@@ -9,7 +9,8 @@ set -euo pipefail
 root=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 build=${MDEBUG_BUILD_DIR:-$root/build}
 llvm=14
-packages=(clang-$llvm llvm-$llvm-dev llvm-$llvm-tools libclang-$llvm-dev cmake ninja-build python3 binutils)
+packages=(clang-$llvm llvm-$llvm-dev llvm-$llvm-tools libclang-$llvm-dev libclang-rt-$llvm-dev
+          cmake ninja-build python3 binutils)
 
 install_missing() {
   local missing=()
