@@ -125,8 +125,8 @@ static const char *family_name(enum md_family f) {
                                     : "malloc";
 }
 
-static MD_NOINLINE void report_mismatch(struct md_chunk *c, enum md_family want,
-                                        unsigned op, md_origin_t origin) {
+static MD_NOINLINE void report_mismatch(struct md_chunk *c, unsigned op,
+                                        md_origin_t origin) {
   if (!md_report_begin(MD_ERR_MISMATCH))
     return;
   md_report_line("+++ ALLOCATION %p SIZE %zu ALLOCATED BY %s RELEASED BY %s",
@@ -134,7 +134,6 @@ static MD_NOINLINE void report_mismatch(struct md_chunk *c, enum md_family want,
                  family_name(md_chunk_family(c)), md_op_name(op));
   md_report_origin("allocated", c->alloc_op, c->alloc_origin);
   md_report_origin("released", op, origin);
-  (void)want;
   md_report_end();
 }
 
@@ -181,7 +180,7 @@ void md_deallocate(void *p, enum md_family family, unsigned op,
     return;
   }
   if (MD_UNLIKELY(md_chunk_family(c) != family))
-    report_mismatch(c, family, op, origin);
+    report_mismatch(c, op, origin);
   md_guard_check(c, op, origin);
   c->tag = (c->tag & ~MD_TAG_STATE_MASK) | MD_TAG_FREED;
   c->free_op = op;
@@ -207,9 +206,8 @@ void *md_reallocate(void *p, size_t size, unsigned op, md_origin_t origin) {
     return NULL;
   struct md_chunk *c = md_chunk_of(p);
   enum md_family family = md_chunk_family(c);
-  if (family != MD_FAMILY_MALLOC) {
-    report_mismatch(c, MD_FAMILY_MALLOC, op, origin);
-  }
+  if (family != MD_FAMILY_MALLOC)
+    report_mismatch(c, op, origin);
   /* Always move: a stale pointer to the old block then lands in the
    * quarantine, where writes through it are caught. */
   void *q = md_allocate(size, 0, MD_FAMILY_MALLOC, false, op, origin);

@@ -231,48 +231,56 @@ void md_track_insert_live(void *user) {
   md_unlock(&s->lock);
 }
 
-enum md_track_state md_track_release(void *user, bool keep) {
+/* Finds user in the set that holds it and returns that set locked, with
+ * the slot index in *slot (-1 if absent); NULL (nothing locked) when no set
+ * can hold it. */
+static struct set *lock_and_find(void *user, long *slot) {
   uint64_t h = hash(user);
   struct set *s = set_of(user, h);
-  enum md_track_state was = MD_TRACK_ABSENT;
   if (!s)
-    return was;
+    return NULL;
   md_lock(&s->lock);
-  long i = set_find(s, h, user);
-  if (i >= 0) {
-    was = decode_state(s->slots[i]) == STATE_LIVE ? MD_TRACK_LIVE : MD_TRACK_FREED;
-    if (was == MD_TRACK_LIVE) {
-      if (keep)
-        s->slots[i] = encode(user, STATE_FREED);
-      else
-        set_delete(s, i);
-    }
+  *slot = set_find(s, h, user);
+  return s;
+}
+
+static enum md_track_state state_at(const struct set *s, long i) {
+  if (i < 0)
+    return MD_TRACK_ABSENT;
+  return decode_state(s->slots[i]) == STATE_LIVE ? MD_TRACK_LIVE : MD_TRACK_FREED;
+}
+
+enum md_track_state md_track_release(void *user, bool keep) {
+  long i;
+  struct set *s = lock_and_find(user, &i);
+  if (!s)
+    return MD_TRACK_ABSENT;
+  enum md_track_state was = state_at(s, i);
+  if (was == MD_TRACK_LIVE) {
+    if (keep)
+      s->slots[i] = encode(user, STATE_FREED);
+    else
+      set_delete(s, i);
   }
   md_unlock(&s->lock);
   return was;
 }
 
 enum md_track_state md_track_lookup(void *user) {
-  uint64_t h = hash(user);
-  struct set *s = set_of(user, h);
-  enum md_track_state st = MD_TRACK_ABSENT;
+  long i;
+  struct set *s = lock_and_find(user, &i);
   if (!s)
-    return st;
-  md_lock(&s->lock);
-  long i = set_find(s, h, user);
-  if (i >= 0)
-    st = decode_state(s->slots[i]) == STATE_LIVE ? MD_TRACK_LIVE : MD_TRACK_FREED;
+    return MD_TRACK_ABSENT;
+  enum md_track_state st = state_at(s, i);
   md_unlock(&s->lock);
   return st;
 }
 
 void md_track_remove(void *user) {
-  uint64_t h = hash(user);
-  struct set *s = set_of(user, h);
+  long i;
+  struct set *s = lock_and_find(user, &i);
   if (!s)
     return;
-  md_lock(&s->lock);
-  long i = set_find(s, h, user);
   if (i >= 0)
     set_delete(s, i);
   md_unlock(&s->lock);
@@ -295,14 +303,21 @@ struct walk {
   void *arg;
 };
 
-static void walk_set(struct set *s, void *arg) {
-  struct walk *w = arg;
-  md_lock(&s->lock);
-  for (size_t i = 0; s->slots && i <= s->mask; i++) {
-    uintptr_t e = s->slots[i];
+/* Calls w->fn for every entry of s in the wanted state. The array is read
+ * once, with its own mask, so this is also safe without the lock while the
+ * set's owner is stopped (see md_track_for_each_stopped). */
+static void walk_slots(struct set *s, const struct walk *w) {
+  uintptr_t *slots = __atomic_load_n(&s->slots, __ATOMIC_ACQUIRE);
+  for (size_t i = 0, mask = slots[-1]; i <= mask; i++) {
+    uintptr_t e = __atomic_load_n(&slots[i], __ATOMIC_RELAXED);
     if (e != SLOT_EMPTY && e != SLOT_TOMB && decode_state(e) == w->want)
       w->fn((void *)decode_ptr(e), w->arg);
   }
+}
+
+static void walk_set(struct set *s, void *arg) {
+  md_lock(&s->lock);
+  walk_slots(s, arg);
   md_unlock(&s->lock);
 }
 
@@ -325,15 +340,7 @@ size_t md_track_count(enum md_track_state state) {
  * (a stopped thread may hold one). Each slot is one aligned word, and an
  * array is published only when complete, so what is read is a consistent
  * view: a block being allocated or freed at the stop is either in or out. */
-static void walk_set_stopped(struct set *s, void *arg) {
-  struct walk *w = arg;
-  uintptr_t *slots = __atomic_load_n(&s->slots, __ATOMIC_ACQUIRE);
-  for (size_t i = 0, mask = slots[-1]; i <= mask; i++) {
-    uintptr_t e = __atomic_load_n(&slots[i], __ATOMIC_RELAXED);
-    if (e != SLOT_EMPTY && e != SLOT_TOMB && decode_state(e) == w->want)
-      w->fn((void *)decode_ptr(e), w->arg);
-  }
-}
+static void walk_set_stopped(struct set *s, void *arg) { walk_slots(s, arg); }
 
 void md_track_for_each_stopped(enum md_track_state state,
                                void (*fn)(void *user, void *arg), void *arg) {
