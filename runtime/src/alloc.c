@@ -49,6 +49,11 @@ void *md_allocate(size_t size, size_t align, enum md_family family, bool zero,
   c->free_op = 0;
   c->alloc_origin = origin;
   c->free_origin = 0;
+  if (md_layout.stacks) {
+    struct md_chunk_stacks *st = md_chunk_stacks(c);
+    st->alloc_stack = md_backtrace_alloc(size);
+    st->free_stack = 0;
+  }
   md_guard_write(c);
   if (zero)
     memset(user, 0, usable);
@@ -89,6 +94,7 @@ static MD_NOINLINE void report_unknown(void *p, unsigned op, md_origin_t origin)
   md_report_line("+++ ALLOCATION %p UNKNOWN POINTER (%s)", p, md_op_name(op));
   describe_foreign(p);
   md_report_origin("detected", op, origin);
+  md_report_current_stack();
   md_report_end();
 }
 
@@ -103,6 +109,9 @@ static MD_NOINLINE void report_freed(void *p, unsigned op, md_origin_t origin) {
   md_report_origin("allocated", c->alloc_op, c->alloc_origin);
   md_report_origin("freed", c->free_op, c->free_origin);
   md_report_origin(is_free ? "freed again" : "used", op, origin);
+  md_report_stack("Backtrace at time of allocation:", md_chunk_alloc_stack(c));
+  md_report_stack("Backtrace of original free:", md_chunk_free_stack(c));
+  md_report_current_stack();
   md_report_end();
 }
 
@@ -116,6 +125,7 @@ static MD_NOINLINE void report_tag(void *p, unsigned op, md_origin_t origin) {
     md_report_line("+++ ALLOCATION %p HAS INVALID TAG %x (%s)", p, c->tag,
                    md_op_name(op));
   md_report_origin("detected", op, origin);
+  md_report_current_stack();
   md_report_end();
 }
 
@@ -134,6 +144,8 @@ static MD_NOINLINE void report_mismatch(struct md_chunk *c, unsigned op,
                  family_name(md_chunk_family(c)), md_op_name(op));
   md_report_origin("allocated", c->alloc_op, c->alloc_origin);
   md_report_origin("released", op, origin);
+  md_report_chunk_stacks(c);
+  md_report_current_stack();
   md_report_end();
 }
 
@@ -185,6 +197,8 @@ void md_deallocate(void *p, enum md_family family, unsigned op,
   c->tag = (c->tag & ~MD_TAG_STATE_MASK) | MD_TAG_FREED;
   c->free_op = op;
   c->free_origin = origin;
+  if (md_layout.stacks)
+    md_chunk_stacks(c)->free_stack = md_backtrace_free();
   if (md_opt.free_track) {
     md_quarantine_push(c); /* fills it */
   } else {

@@ -4,12 +4,14 @@
  *   base (from __libc_malloc / __libc_memalign)
  *   |  gap (only for alignments above 16)
  *   v  v
- *   [..][header 32][front guard FG][user: size + expand_alloc][rear guard RG]
- *                                  ^ the pointer the program sees
+ *   [..][header 32][stacks 0|16][front guard FG][user: size + expand][rear guard RG]
+ *                                               ^ the pointer the program sees
  *
- * The header sits at a fixed distance MD_PREFIX (= 32 + FG, FG rounded up to
- * 16) before the user pointer, for every block, so it is found without a
- * lookup; the gap back to the base is stored in it. expand_alloc bytes are
+ * The header sits at a fixed distance (md_layout.prefix = 32 + S + FG, FG
+ * rounded up to 16) before the user pointer, for every block, so it is found
+ * without a lookup; the gap back to the base is stored in it. The stacks
+ * extension (S = 16) is there only when stacks are recorded (backtrace.c):
+ * depot ids of the allocation and free stacks. expand_alloc bytes are
  * usable (as in malloc debug), so the rear guard starts after them.
  * Requested sizes of 2^48 or more fail with ENOMEM (no machine maps that
  * much), which leaves the header room for the call kinds; so do alignments
@@ -49,12 +51,20 @@ struct md_chunk {
 };
 _Static_assert(sizeof(struct md_chunk) == 32, "header is 32 bytes");
 
+struct md_chunk_stacks {
+  uint32_t alloc_stack; /* depot ids (depot.c); 0: none recorded */
+  uint32_t free_stack;
+  uint64_t unused;
+};
+_Static_assert(sizeof(struct md_chunk_stacks) == 16, "keeps 16-byte alignment");
+
 /* Fixed at init from the options; read-only afterwards. */
 struct md_layout {
   size_t front_guard; /* rounded up to 16 */
   size_t rear_guard;
   size_t expand;
-  size_t prefix; /* sizeof(header) + front_guard */
+  size_t stacks; /* sizeof(struct md_chunk_stacks) when recorded, else 0 */
+  size_t prefix; /* sizeof(header) + stacks + front_guard */
 };
 extern struct md_layout md_layout MD_HIDDEN;
 
@@ -65,7 +75,17 @@ static inline unsigned char *md_chunk_user(const struct md_chunk *c) {
   return (unsigned char *)c + md_layout.prefix;
 }
 static inline unsigned char *md_chunk_front_guard(const struct md_chunk *c) {
-  return (unsigned char *)c + sizeof(struct md_chunk);
+  return (unsigned char *)c + sizeof(struct md_chunk) + md_layout.stacks;
+}
+/* Only when md_layout.stacks is set. */
+static inline struct md_chunk_stacks *md_chunk_stacks(const struct md_chunk *c) {
+  return (struct md_chunk_stacks *)((unsigned char *)c + sizeof(struct md_chunk));
+}
+static inline uint32_t md_chunk_alloc_stack(const struct md_chunk *c) {
+  return md_layout.stacks ? md_chunk_stacks(c)->alloc_stack : 0;
+}
+static inline uint32_t md_chunk_free_stack(const struct md_chunk *c) {
+  return md_layout.stacks ? md_chunk_stacks(c)->free_stack : 0;
 }
 static inline size_t md_chunk_usable(const struct md_chunk *c) {
   return c->size + md_layout.expand;

@@ -43,6 +43,7 @@ bool md_fill_check_freed(struct md_chunk *c, bool at_exit) {
   else
     md_report_line("  detected when the block left the free_track quarantine "
                    "(the last %zu freed blocks are kept)", md_opt.free_track);
+  md_report_chunk_stacks(c);
   md_report_end();
   return false;
 }

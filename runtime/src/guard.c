@@ -34,6 +34,9 @@ static MD_NOINLINE void report(struct md_chunk *c, bool front, unsigned op,
     md_report_origin("detected", op, origin);
   else
     md_report_line("  detected at exit, in a block still allocated");
+  md_report_chunk_stacks(c);
+  if (origin)
+    md_report_current_stack();
   md_report_end();
 }
 

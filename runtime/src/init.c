@@ -70,7 +70,11 @@ void md_init_slow(void) {
   md_layout.front_guard = md_opt.front_guard;
   md_layout.rear_guard = md_opt.rear_guard;
   md_layout.expand = md_opt.expand_alloc;
-  md_layout.prefix = sizeof(struct md_chunk) + md_layout.front_guard;
+  md_backtrace_init();
+  md_layout.stacks =
+      md_backtrace_enabled() ? sizeof(struct md_chunk_stacks) : 0;
+  md_layout.prefix =
+      sizeof(struct md_chunk) + md_layout.stacks + md_layout.front_guard;
   md_track_init();
   md_quarantine_init();
   pthread_atfork(atfork_prepare, atfork_parent, atfork_child);

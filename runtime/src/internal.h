@@ -14,6 +14,11 @@
 
 #include "mdebug/site.h"
 
+/* Every runtime function goes into one section, so the unwinder can tell
+ * the runtime's frames from the program's by address (__start_mdebug_text /
+ * __stop_mdebug_text, unwind.c). */
+#pragma clang section text = "mdebug_text"
+
 #define MD_HIDDEN __attribute__((visibility("hidden")))
 #define MD_EXPORT __attribute__((visibility("default")))
 #define MD_LIKELY(x) __builtin_expect(!!(x), 1)
@@ -58,6 +63,7 @@ static inline bool md_origin_is_pc(md_origin_t o) {
 struct md_options {
 #define MD_OPTION(NAME, KIND, BARE, MIN, MAX, HELP) MD_FIELD_##KIND(NAME)
 #define MD_ALIAS(NAME, FIRST, SECOND, HELP)
+#define MD_SYNONYM(NAME, TARGET)
 #define MD_FIELD_FLAG(NAME) size_t NAME;
 #define MD_FIELD_SIZE(NAME) size_t NAME;
 #define MD_FIELD_NUMBER(NAME) size_t NAME;
@@ -101,6 +107,48 @@ bool md_origin_is_loader(md_origin_t origin) MD_HIDDEN;
 void md_origin_names(md_origin_t origin, const char **function,
                      const char **file, char *module, size_t module_size)
     MD_HIDDEN;
+
+/* ---- unwind.c, depot.c, symbolize.c, backtrace.c: stacks --------------- */
+/* The calling thread's return addresses, innermost first, starting at the
+ * first frame outside the runtime; at most max. */
+size_t md_unwind(uintptr_t *pcs, size_t max) MD_HIDDEN;
+void md_depot_init(void) MD_HIDDEN;
+/* The id of this stack (stored once); 0 for an empty stack or a full depot. */
+uint32_t md_depot_put(const uintptr_t *pcs, size_t n) MD_HIDDEN;
+/* The frames of id (NULL and *n = 0 for id 0). */
+const uintptr_t *md_depot_get(uint32_t id, size_t *n) MD_HIDDEN;
+struct md_depot_stats {
+  size_t stacks, dropped, bytes;
+};
+void md_depot_stats(struct md_depot_stats *st) MD_HIDDEN;
+struct md_symbol {
+  uintptr_t pc, rel_pc;  /* rel_pc: pc - the module's load address */
+  const char *module;    /* path; NULL if no module holds pc */
+  const char *function;  /* NULL if unknown */
+  size_t offset;         /* pc - function start */
+};
+/* Names a return address; false (only pc set) if no module holds it. */
+bool md_symbolize(uintptr_t pc, struct md_symbol *out) MD_HIDDEN;
+void md_backtrace_init(void) MD_HIDDEN;
+/* Whether blocks carry stack ids (the header's stacks extension). */
+bool md_backtrace_enabled(void) MD_HIDDEN;
+size_t md_backtrace_frames(void) MD_HIDDEN; /* allocation frames, 0 if off */
+/* SIGRTMAX-19: turns allocation stacks on or off; returns the new state. */
+bool md_backtrace_toggle(void) MD_HIDDEN;
+/* The stack of an allocation of `size` (0 when not recorded). */
+uint32_t md_backtrace_alloc(size_t size) MD_HIDDEN;
+uint32_t md_backtrace_free(void) MD_HIDDEN; /* free_track's free stack */
+/* One frame line, malloc debug's shape, into buf. */
+size_t md_frame_format(char *buf, size_t size, size_t index, uintptr_t pc)
+    MD_HIDDEN;
+/* Inside a report: `title` and the frames of stack id (nothing for 0). */
+void md_report_stack(const char *title, uint32_t id) MD_HIDDEN;
+/* Inside a report: the block's allocation stack and, once freed, its free
+ * stack (whichever were recorded). */
+struct md_chunk;
+void md_report_chunk_stacks(const struct md_chunk *c) MD_HIDDEN;
+/* Inside a report, with backtrace on: "Backtrace at time of failure:". */
+void md_report_current_stack(void) MD_HIDDEN;
 
 /* ---- report.c: the only writer of user-visible text --------------------- */
 enum md_error {

@@ -195,6 +195,7 @@ struct leak {
   uintptr_t user;
   size_t group_bytes;
   size_t group_count;
+  uint32_t stack; /* allocation stack (depot id), 0 if none recorded */
 };
 
 /* Heap sort; `before(a, b)` is the order wanted. */
@@ -227,6 +228,8 @@ static bool by_group_key(const struct leak *a, const struct leak *b) {
     return a->kind < b->kind;
   if (a->origin != b->origin)
     return a->origin < b->origin;
+  if (a->stack != b->stack)
+    return a->stack < b->stack;
   if (a->size != b->size)
     return a->size > b->size;
   return a->user < b->user;
@@ -240,8 +243,9 @@ static bool by_group_bytes(const struct leak *a, const struct leak *b) {
   return by_group_key(a, b);
 }
 
+/* One group per kind, site and (when recorded) allocation stack. */
 static bool same_group(const struct leak *a, const struct leak *b) {
-  return a->kind == b->kind && a->origin == b->origin;
+  return a->kind == b->kind && a->origin == b->origin && a->stack == b->stack;
 }
 
 /* ---- suppressions: `leak:PATTERN` lines, matched against the allocation
@@ -414,6 +418,7 @@ static size_t report(struct leak *v, size_t n, size_t reachable_blocks,
                      l->group_bytes, l->group_bytes == 1 ? "" : "s",
                      l->group_count, l->group_count == 1 ? "" : "s");
       md_report_origin("allocated", c->alloc_op, l->origin);
+      md_report_stack("Backtrace at time of allocation:", l->stack);
       shown = 0;
     }
     if (++shown <= MAX_BLOCKS_SHOWN)
@@ -518,7 +523,8 @@ static size_t check_unreachable(bool at_exit) {
       leaks[n++] = (struct leak){c->alloc_origin,
                                  e->state == ST_INDIRECT ? KIND_INDIRECT
                                                          : KIND_DIRECT,
-                                 c->size, e->begin, 0, 0};
+                                 c->size, e->begin, 0, 0,
+                                 md_chunk_alloc_stack(c)};
     }
     reported = report(leaks, n, sc->reachable_blocks, sc->reachable_bytes, at_exit);
     for (size_t i = 0; i < n; i++)
@@ -529,7 +535,8 @@ static size_t check_unreachable(bool at_exit) {
         if (sc->entries[i].state == ST_REACHABLE) {
           struct md_chunk *c = md_chunk_of((void *)sc->entries[i].begin);
           leaks[r++] = (struct leak){c->alloc_origin, KIND_DIRECT, c->size,
-                                     sc->entries[i].begin, 0, 0};
+                                     sc->entries[i].begin, 0, 0,
+                                     md_chunk_alloc_stack(c)};
         }
       list_reachable(leaks, r);
     }
@@ -554,7 +561,8 @@ static void take_live(void *user, void *arg) {
   if (l->count < l->capacity) {
     struct md_chunk *c = md_chunk_of(user);
     l->items[l->count++] = (struct leak){c->alloc_origin, KIND_LIVE, c->size,
-                                         (uintptr_t)user, 0, 0};
+                                         (uintptr_t)user, 0, 0,
+                                         md_chunk_alloc_stack(c)};
   }
 }
 

@@ -23,7 +23,8 @@ struct md_options md_opt;
 
 __attribute__((weak)) const char *__mdebug_default_options(void);
 
-enum kind { KIND_FLAG, KIND_SIZE, KIND_NUMBER, KIND_PATH };
+enum kind { KIND_FLAG, KIND_SIZE, KIND_NUMBER, KIND_PATH, KIND_ALIAS,
+            KIND_SYNONYM };
 
 struct option_desc {
   const char *name;
@@ -31,23 +32,39 @@ struct option_desc {
   size_t bare, min, max;
   size_t first, second; /* offsets of the fields set; second == first unless alias */
   const char *help;
+  const char *target; /* KIND_SYNONYM: the name it stands for */
 };
 
 #define FIELD(NAME) offsetof(struct md_options, NAME)
 static const struct option_desc table[] = {
 #define MD_OPTION(NAME, KIND, BARE, MIN, MAX, HELP)                            \
-  {#NAME, KIND_##KIND, BARE, MIN, MAX, FIELD(NAME), FIELD(NAME), HELP},
-#define MD_ALIAS(NAME, FIRST, SECOND, HELP) {#NAME, 0, 0, 0, 0, FIELD(FIRST), FIELD(SECOND), HELP},
+  {#NAME, KIND_##KIND, BARE, MIN, MAX, FIELD(NAME), FIELD(NAME), HELP, NULL},
+#define MD_ALIAS(NAME, FIRST, SECOND, HELP)                                    \
+  {#NAME, KIND_ALIAS, 0, 0, 0, FIELD(FIRST), FIELD(SECOND), HELP, NULL},
+#define MD_SYNONYM(NAME, TARGET) {#NAME, KIND_SYNONYM, 0, 0, 0, 0, 0, NULL, #TARGET},
 #include "options.def"
 };
 #define TABLE_SIZE (sizeof(table) / sizeof(table[0]))
 
-/* Aliases copy kind and limits from the option they stand for first. */
+static const struct option_desc *find(const char *name, size_t nlen) {
+  for (size_t i = 0; i < TABLE_SIZE; i++)
+    if (strlen(table[i].name) == nlen && memcmp(table[i].name, name, nlen) == 0)
+      return &table[i];
+  return NULL;
+}
+
+/* A synonym is the entry it names; an alias takes kind and limits from the
+ * option it sets first. */
+static const struct option_desc *unsynonym(const struct option_desc *d) {
+  return d->kind == KIND_SYNONYM ? find(d->target, strlen(d->target)) : d;
+}
 static const struct option_desc *resolve(const struct option_desc *d) {
-  if (d->first == d->second)
+  d = unsynonym(d);
+  if (d->kind != KIND_ALIAS)
     return d;
   for (size_t i = 0; i < TABLE_SIZE; i++)
-    if (table[i].first == d->first && table[i].first == table[i].second)
+    if (table[i].first == d->first && table[i].kind != KIND_ALIAS &&
+        table[i].kind != KIND_SYNONYM)
       return &table[i];
   return d;
 }
@@ -59,6 +76,7 @@ static size_t *size_field(struct md_options *o, size_t off) {
 void md_options_set_defaults(struct md_options *opts) {
   memset(opts, 0, sizeof(*opts));
   opts->exitcode = MD_DEFAULT_EXITCODE;
+  opts->free_track_backtrace_num_frames = MD_SIZE_ALL; /* not given */
 }
 
 #define FAIL(...)                                                              \
@@ -112,37 +130,39 @@ static bool apply(struct md_options *opts, const char *name, size_t nlen,
   size_t n = nlen < sizeof(shown) - 1 ? nlen : sizeof(shown) - 1;
   memcpy(shown, name, n);
   shown[n] = '\0';
-  const struct option_desc *d = NULL;
-  for (size_t i = 0; i < TABLE_SIZE; i++)
-    if (strlen(table[i].name) == nlen && memcmp(table[i].name, name, nlen) == 0)
-      d = &table[i];
+  const struct option_desc *d = find(name, nlen);
   if (!d)
     FAIL("unknown option %s", shown);
   const struct option_desc *r = resolve(d);
+  const char *typed = d->name; /* messages name the spelling used */
+  d = unsynonym(d);
   size_t x = r->bare;
   if (has_value && vlen == 0) /* "name=" means the bare default */
     has_value = false;
   switch (r->kind) {
   case KIND_FLAG:
     if (has_value)
-      FAIL("value set for option '%s' which does not take a value", d->name);
+      FAIL("value set for option '%s' which does not take a value", typed);
     break;
   case KIND_SIZE:
-    if (has_value && !parse_value(d->name, r, value, vlen, &x, err, err_size))
+    if (has_value && !parse_value(typed, r, value, vlen, &x, err, err_size))
       return false;
     break;
   case KIND_NUMBER:
     if (!has_value)
-      FAIL("option '%s' requires a value (%s=N)", d->name, d->name);
-    if (!parse_value(d->name, r, value, vlen, &x, err, err_size))
+      FAIL("option '%s' requires a value (%s=N)", typed, typed);
+    if (!parse_value(typed, r, value, vlen, &x, err, err_size))
       return false;
     break;
+  case KIND_ALIAS:
+  case KIND_SYNONYM:
+    FAIL("option table error at '%s'", typed);
   case KIND_PATH: {
     char *field = (char *)opts + r->first;
     if (!has_value || vlen == 0)
-      FAIL("option '%s' requires a value (%s=PATH)", d->name, d->name);
+      FAIL("option '%s' requires a value (%s=PATH)", typed, typed);
     if (vlen >= MD_PATH_MAX)
-      FAIL("bad value for option '%s', path longer than %zu bytes", d->name,
+      FAIL("bad value for option '%s', path longer than %zu bytes", typed,
            (size_t)MD_PATH_MAX - 1);
     memcpy(field, value, vlen);
     field[vlen] = '\0';
@@ -197,6 +217,11 @@ bool md_options_parse(struct md_options *opts, const char *text, char *err,
 
 void md_options_finish(struct md_options *opts) {
   opts->front_guard = (opts->front_guard + MD_MIN_ALIGN - 1) & ~(size_t)(MD_MIN_ALIGN - 1);
+  /* Free stacks cost an unwind per free: by default only when allocation
+   * stacks are recorded anyway (malloc debug's default of 16 assumes so). */
+  if (opts->free_track_backtrace_num_frames == MD_SIZE_ALL)
+    opts->free_track_backtrace_num_frames =
+        opts->backtrace || opts->backtrace_enable_on_signal ? 16 : 0;
 }
 
 /* Applies one source over md_opt, or drops it whole with a message. */
@@ -245,14 +270,26 @@ void md_options_print_help(void) {
       break;
     case KIND_NUMBER:
       md_format(syntax, sizeof(syntax), "%s=N", d->name);
-      md_format(range, sizeof(range), "N in %zu..%zu", r->min, r->max);
+      if (r->max == MD_SIZE_ALL)
+        md_format(range, sizeof(range), "N >= %zu", r->min);
+      else
+        md_format(range, sizeof(range), "N in %zu..%zu", r->min, r->max);
       break;
     case KIND_PATH:
       md_format(syntax, sizeof(syntax), "%s=PATH", d->name);
       range[0] = '\0';
       break;
+    case KIND_ALIAS:
+    case KIND_SYNONYM:
+      break; /* resolve() never returns these */
     }
-    md_log("  %-28s  %-28s  %s", syntax, range, d->help);
+    char same[64];
+    const char *help = d->help;
+    if (d->kind == KIND_SYNONYM) {
+      md_format(same, sizeof(same), "same as %s", d->target);
+      help = same;
+    }
+    md_log("  %-35s  %-26s  %s", syntax, range, help);
   }
 }
 
@@ -261,7 +298,8 @@ void md_options_print_active(void) {
   size_t n = md_format(line, sizeof(line), "mdebug: options in force:");
   for (size_t i = 0; i < TABLE_SIZE; i++) {
     const struct option_desc *d = &table[i];
-    if (d->first != d->second || d->first == FIELD(none) || d->first == FIELD(help))
+    if (d->kind == KIND_ALIAS || d->kind == KIND_SYNONYM ||
+        d->first == FIELD(none) || d->first == FIELD(help))
       continue;
     if (d->kind == KIND_PATH) {
       const char *v = (const char *)&md_opt + d->first;

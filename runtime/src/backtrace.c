@@ -1,0 +1,100 @@
+/* backtrace.c - which stacks are recorded, and how a recorded stack prints.
+ *
+ * Policy: allocation stacks with backtrace=N (or backtrace_enable_on_signal
+ * once SIGRTMAX-19 turned capture on), only for sizes within
+ * backtrace_min_size..backtrace_max_size; free stacks of
+ * free_track_backtrace_num_frames frames. A stack is kept as a depot id in
+ * the block's header extension (chunk.h).
+ *
+ * Frames print as malloc debug prints them:
+ *   "          #00  pc 00000000000011a9  /path/module (function+20)"
+ * (pc relative to the module, offset in decimal). Never allocates.
+ */
+#include "chunk.h"
+
+#define MAX_FRAMES 256
+
+static bool capture_on; /* toggled by SIGRTMAX-19 with enable_on_signal */
+static size_t frames, min_size, max_size, free_frames;
+
+void md_backtrace_init(void) {
+  frames = md_opt.backtrace ? md_opt.backtrace : md_opt.backtrace_enable_on_signal;
+  capture_on = md_opt.backtrace != 0;
+  min_size = md_opt.backtrace_min_size;
+  max_size = md_opt.backtrace_max_size ? md_opt.backtrace_max_size : MD_SIZE_ALL;
+  free_frames = md_opt.free_track ? md_opt.free_track_backtrace_num_frames : 0;
+  if (frames || free_frames)
+    md_depot_init();
+}
+
+bool md_backtrace_enabled(void) { return frames != 0 || free_frames != 0; }
+size_t md_backtrace_frames(void) { return frames; }
+
+bool md_backtrace_toggle(void) {
+  bool now = !__atomic_load_n(&capture_on, __ATOMIC_RELAXED);
+  __atomic_store_n(&capture_on, now, __ATOMIC_RELAXED);
+  return now;
+}
+
+uint32_t md_backtrace_alloc(size_t size) {
+  if (!__atomic_load_n(&capture_on, __ATOMIC_RELAXED) || size < min_size ||
+      size > max_size)
+    return 0;
+  uintptr_t pcs[MAX_FRAMES];
+  return md_depot_put(pcs, md_unwind(pcs, frames));
+}
+
+uint32_t md_backtrace_free(void) {
+  if (!free_frames)
+    return 0;
+  uintptr_t pcs[MAX_FRAMES];
+  return md_depot_put(pcs, md_unwind(pcs, free_frames));
+}
+
+size_t md_frame_format(char *buf, size_t size, size_t index, uintptr_t pc) {
+  struct md_symbol sym;
+  size_t n = md_format(buf, size, "          #%02zu  pc ", index);
+  if (!md_symbolize(pc, &sym))
+    return n + md_format(buf + n, size - n, "%016lx  <unknown>",
+                         (unsigned long)pc);
+  n += md_format(buf + n, size - n, "%016lx  %s", (unsigned long)sym.rel_pc,
+                 sym.module);
+  if (sym.function)
+    n += md_format(buf + n, size - n, " (%s+%zu)", sym.function, sym.offset);
+  return n;
+}
+
+static void print_frames(const uintptr_t *pcs, size_t n) {
+  char line[768];
+  for (size_t i = 0; i < n; i++) {
+    md_frame_format(line, sizeof(line), i, pcs[i]);
+    md_report_line("%s", line);
+  }
+}
+
+void md_report_stack(const char *title, uint32_t id) {
+  size_t n;
+  const uintptr_t *pcs = md_depot_get(id, &n);
+  if (!n)
+    return;
+  md_report_line("%s", title);
+  print_frames(pcs, n);
+}
+
+void md_report_chunk_stacks(const struct md_chunk *c) {
+  md_report_stack("Backtrace at time of allocation:", md_chunk_alloc_stack(c));
+  if (md_chunk_is_freed(c))
+    md_report_stack("Backtrace at time of free:", md_chunk_free_stack(c));
+}
+
+void md_report_current_stack(void) {
+  if (!frames)
+    return;
+  uintptr_t pcs[MAX_FRAMES];
+  size_t n = md_unwind(pcs, MAX_FRAMES);
+  md_report_line("Backtrace at time of failure:");
+  if (n)
+    print_frames(pcs, n);
+  else
+    md_report_line("  Backtrace failed to get any frames.");
+}

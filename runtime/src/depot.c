@@ -1,0 +1,120 @@
+/* depot.c - the stack depot: every distinct stack stored once, named by a
+ * 32-bit id (0 = no stack). Blocks keep only the id.
+ *
+ * Lock-free: lookups walk immutable chains; an insert appends a finished
+ * entry with one compare-and-swap on its bucket. Two threads inserting the
+ * same new stack at once may both store it (one copy then goes unused); no
+ * caller ever waits. Entries are never freed. Memory is reserved once
+ * (MAP_NORESERVE) and used as it fills; when it is full, new stacks get id
+ * 0 and are counted as dropped. Never allocates through malloc.
+ */
+#include <string.h>
+
+#include "internal.h"
+
+#define BUCKET_BITS 18
+#define ARENA_BYTES ((size_t)1 << 30) /* 1 GiB of address space */
+
+struct entry {
+  uint32_t next; /* id of the next entry in the bucket's chain */
+  uint32_t hash;
+  uint32_t size; /* frames */
+  uint32_t pad;
+  uintptr_t pcs[];
+};
+
+static uint32_t *buckets;
+static unsigned char *arena;
+static size_t arena_used = 8; /* offset 0 would be id 0 */
+static size_t stacks, dropped;
+
+/* Called once at init, before any thread can capture. */
+void md_depot_init(void) {
+  buckets = md_mmap(sizeof(uint32_t) << BUCKET_BITS);
+  arena = md_mmap(ARENA_BYTES);
+  if (!buckets || !arena)
+    md_die("cannot reserve memory for the stack depot (mmap failed)");
+}
+
+static inline struct entry *entry_of(uint32_t id) {
+  return (struct entry *)(arena + ((size_t)id << 3));
+}
+
+static uint32_t hash_stack(const uintptr_t *pcs, size_t n) {
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+  for (size_t i = 0; i < n; i++) {
+    h ^= pcs[i];
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 32;
+  }
+  return (uint32_t)h;
+}
+
+static uint32_t find(uint32_t from, uint32_t until, uint32_t hash,
+                     const uintptr_t *pcs, size_t n) {
+  for (uint32_t id = from; id && id != until; id = entry_of(id)->next) {
+    const struct entry *e = entry_of(id);
+    if (e->hash == hash && e->size == n &&
+        memcmp(e->pcs, pcs, n * sizeof(pcs[0])) == 0)
+      return id;
+  }
+  return 0;
+}
+
+uint32_t md_depot_put(const uintptr_t *pcs, size_t n) {
+  if (n == 0 || !arena)
+    return 0;
+  uint32_t hash = hash_stack(pcs, n);
+  uint32_t *bucket = &buckets[hash >> (32 - BUCKET_BITS)];
+  uint32_t head = __atomic_load_n(bucket, __ATOMIC_ACQUIRE);
+  uint32_t id = find(head, 0, hash, pcs, n);
+  if (id)
+    return id;
+  size_t bytes = sizeof(struct entry) + n * sizeof(pcs[0]);
+  size_t off = __atomic_fetch_add(&arena_used, bytes, __ATOMIC_RELAXED);
+  if (off + bytes > ARENA_BYTES) {
+    __atomic_fetch_add(&dropped, 1, __ATOMIC_RELAXED);
+    return 0;
+  }
+  id = (uint32_t)(off >> 3);
+  struct entry *e = entry_of(id);
+  e->hash = hash;
+  e->size = (uint32_t)n;
+  memcpy(e->pcs, pcs, n * sizeof(pcs[0]));
+  for (;;) {
+    e->next = head;
+    uint32_t seen = head;
+    if (__atomic_compare_exchange_n(bucket, &head, id, false, __ATOMIC_RELEASE,
+                                    __ATOMIC_ACQUIRE))
+      break;
+    /* Someone else got in first: maybe with this very stack. */
+    uint32_t other = find(head, seen, hash, pcs, n);
+    if (other)
+      return other; /* our copy stays unused */
+  }
+  __atomic_fetch_add(&stacks, 1, __ATOMIC_RELAXED);
+  return id;
+}
+
+/* Checks the id too: it may come from a header the program overwrote. */
+const uintptr_t *md_depot_get(uint32_t id, size_t *n) {
+  size_t used = __atomic_load_n(&arena_used, __ATOMIC_ACQUIRE);
+  size_t off = (size_t)id << 3;
+  *n = 0;
+  if (!id || !arena || off + sizeof(struct entry) > used)
+    return NULL;
+  const struct entry *e = entry_of(id);
+  if (e->size == 0 || e->size > 256 ||
+      off + sizeof(struct entry) + e->size * sizeof(uintptr_t) > used)
+    return NULL;
+  *n = e->size;
+  return e->pcs;
+}
+
+void md_depot_stats(struct md_depot_stats *st) {
+  size_t used = __atomic_load_n(&arena_used, __ATOMIC_RELAXED);
+  st->stacks = __atomic_load_n(&stacks, __ATOMIC_RELAXED);
+  st->dropped = __atomic_load_n(&dropped, __ATOMIC_RELAXED);
+  st->bytes = (used < ARENA_BYTES ? used : ARENA_BYTES) +
+              (buckets ? sizeof(uint32_t) << BUCKET_BITS : 0);
+}
