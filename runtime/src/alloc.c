@@ -18,25 +18,28 @@
 
 static inline size_t round_up(size_t x, size_t a) { return (x + a - 1) & ~(a - 1); }
 
-void *md_allocate(size_t size, size_t align, enum md_family family, bool zero,
-                  unsigned op, md_origin_t origin) {
-  md_ensure_init();
+static inline void *allocate(size_t size, size_t align, enum md_family family,
+                            bool zero, unsigned op, md_origin_t origin) {
   size_t prefix = md_layout.prefix, lead = prefix;
   if (MD_UNLIKELY(size > MD_MAX_SIZE)) {
     errno = ENOMEM;
     return NULL;
   }
   size_t usable = size + md_layout.expand;
+  /* At least 16 bytes after the usable ones: glibc keeps a pointer to the
+   * chunk after the last one it handed out (the arena's top), which must
+   * not land inside this block and keep it reachable for the leak scan. */
+  size_t tail = md_layout.rear_guard > 16 ? md_layout.rear_guard : 16;
   void *base;
   if (MD_LIKELY(align <= MD_MIN_ALIGN)) {
-    base = __libc_malloc(prefix + usable + md_layout.rear_guard);
+    base = __libc_malloc(prefix + usable + tail);
   } else {
     if (align > MD_MAX_ALIGN) {
       errno = ENOMEM;
       return NULL;
     }
     lead = round_up(prefix, align);
-    base = __libc_memalign(align, lead + usable + md_layout.rear_guard);
+    base = __libc_memalign(align, lead + usable + tail);
   }
   if (MD_UNLIKELY(!base))
     return NULL; /* glibc set ENOMEM */
@@ -64,6 +67,23 @@ void *md_allocate(size_t size, size_t align, enum md_family family, bool zero,
   if (md_track_enabled())
     md_track_insert_live(user);
   return user;
+}
+
+/* Calls that record themselves (record_allocs) as a whole. */
+static bool records_itself(unsigned op) {
+  return op == MD_OP_realloc || op == MD_OP_reallocarray || op == MD_OP_calloc;
+}
+
+void *md_allocate(size_t size, size_t align, enum md_family family, bool zero,
+                  unsigned op, md_origin_t origin) {
+  md_ensure_init();
+  if (MD_LIKELY(!md_recording) || records_itself(op))
+    return allocate(size, align, family, zero, op, origin);
+  uint64_t start = md_record_now();
+  void *p = allocate(size, align, family, zero, op, origin);
+  md_record(align ? MD_REC_MEMALIGN : MD_REC_MALLOC, (uintptr_t)p, 0, align,
+            size, start, md_record_now());
+  return p;
 }
 
 void md_release(struct md_chunk *c) { __libc_free(md_chunk_base(c)); }
@@ -175,6 +195,7 @@ void md_deallocate(void *p, enum md_family family, unsigned op,
     return;
   md_ensure_init();
   int saved_errno = errno;
+  uint64_t start = MD_UNLIKELY(md_recording) ? md_record_now() : 0;
   struct md_chunk *c = md_chunk_of(p);
   if (md_track_enabled()) {
     enum md_track_state st = md_track_release(p, md_opt.free_track != 0);
@@ -205,13 +226,29 @@ void md_deallocate(void *p, enum md_family family, unsigned op,
     md_fill_on_free(c);
     md_release(c);
   }
+  if (MD_UNLIKELY(md_recording) && !records_itself(op))
+    md_record(MD_REC_FREE, (uintptr_t)p, 0, 0, 0, start, md_record_now());
   errno = saved_errno;
 }
 
+static void *reallocate(void *p, size_t size, unsigned op, md_origin_t origin);
+
 void *md_reallocate(void *p, size_t size, unsigned op, md_origin_t origin) {
+  md_ensure_init();
+  if (MD_LIKELY(!md_recording))
+    return reallocate(p, size, op, origin);
+  uint64_t start = md_record_now();
+  if (p && size && !verify(p, op, origin))
+    return NULL; /* reported; not recorded, as in malloc debug */
+  void *q = reallocate(p, size, op, origin);
+  md_record(MD_REC_REALLOC, (uintptr_t)q, (uintptr_t)p, 0, size, start,
+            md_record_now());
+  return q;
+}
+
+static void *reallocate(void *p, size_t size, unsigned op, md_origin_t origin) {
   if (!p)
     return md_allocate(size, 0, MD_FAMILY_MALLOC, false, op, origin);
-  md_ensure_init();
   if (size == 0) { /* glibc: frees and returns NULL */
     md_deallocate(p, MD_FAMILY_MALLOC, op, origin);
     return NULL;

@@ -6,6 +6,8 @@
 
 MD_EXPORT size_t mdebug_check_leaks(void) { return md_leak_check_now(); }
 
+MD_EXPORT int mdebug_dump_heap(const char *path) { return md_heap_dump(path); }
+
 MD_EXPORT void mdebug_ignore(const void *ptr) { md_leak_ignore(ptr); }
 
 MD_EXPORT void mdebug_register_root(const void *begin, size_t size) {

@@ -37,9 +37,10 @@ bool md_backtrace_toggle(void) {
 }
 
 uint32_t md_backtrace_alloc(size_t size) {
-  if (!__atomic_load_n(&capture_on, __ATOMIC_RELAXED) || size < min_size ||
-      size > max_size)
+  if (!__atomic_load_n(&capture_on, __ATOMIC_RELAXED))
     return 0;
+  if (size < min_size || size > max_size)
+    return MD_STACK_EMPTY; /* tracked, without a stack (malloc debug) */
   uintptr_t pcs[MAX_FRAMES];
   return md_depot_put(pcs, md_unwind(pcs, frames));
 }

@@ -25,7 +25,8 @@ struct entry {
 
 static uint32_t *buckets;
 static unsigned char *arena;
-static size_t arena_used = 8; /* offset 0 would be id 0 */
+/* Ids 0 (none) and 1 (MD_STACK_EMPTY) name no entry. */
+static size_t arena_used = 16;
 static size_t stacks, dropped;
 
 /* Called once at init, before any thread can capture. */
@@ -62,8 +63,10 @@ static uint32_t find(uint32_t from, uint32_t until, uint32_t hash,
 }
 
 uint32_t md_depot_put(const uintptr_t *pcs, size_t n) {
-  if (n == 0 || !arena)
+  if (!arena)
     return 0;
+  if (n == 0)
+    return MD_STACK_EMPTY;
   uint32_t hash = hash_stack(pcs, n);
   uint32_t *bucket = &buckets[hash >> (32 - BUCKET_BITS)];
   uint32_t head = __atomic_load_n(bucket, __ATOMIC_ACQUIRE);

@@ -41,11 +41,16 @@ _Static_assert(MDEBUG_ABI_VERSION == 1, "rename the check symbol above");
 
 static void *calloc_impl(size_t n, size_t size, unsigned op, md_origin_t o) {
   size_t total;
-  if (__builtin_mul_overflow(n, size, &total)) {
+  md_ensure_init();
+  uint64_t start = MD_UNLIKELY(md_recording) ? md_record_now() : 0;
+  void *p = NULL;
+  if (__builtin_mul_overflow(n, size, &total))
     errno = ENOMEM;
-    return NULL;
-  }
-  return md_allocate(total, 0, MD_FAMILY_MALLOC, true, op, o);
+  else
+    p = md_allocate(total, 0, MD_FAMILY_MALLOC, true, op, o);
+  if (MD_UNLIKELY(md_recording))
+    md_record(MD_REC_CALLOC, (uintptr_t)p, 0, n, size, start, md_record_now());
+  return p;
 }
 
 static void *reallocarray_impl(void *p, size_t n, size_t size, unsigned op,

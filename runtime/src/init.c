@@ -36,6 +36,7 @@ static void atfork_child(void) {
   md_fork_epoch++;
   md_track_atfork_child();
   md_quarantine_atfork_child();
+  md_record_atfork_child();
   md_report_atfork_child();
   md_signals_atfork_child(); /* last: it starts a thread, which allocates */
 }
@@ -77,6 +78,7 @@ void md_init_slow(void) {
       sizeof(struct md_chunk) + md_layout.stacks + md_layout.front_guard;
   md_track_init();
   md_quarantine_init();
+  md_record_init();
   pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
   __atomic_store_n(&md_init_state, 2, __ATOMIC_RELEASE);
   initializing = 0;
@@ -100,6 +102,13 @@ static void at_exit(void) {
   nanosleep(&settle, NULL);
   md_quarantine_drain();
   md_leak_report_at_exit();
+  /* malloc debug's order: records, heap dump, statistics. */
+  if (md_opt.record_allocs_on_exit)
+    md_record_write(true);
+  if (md_opt.backtrace_dump_on_exit && md_backtrace_frames())
+    md_heap_dump_auto(true);
+  if (md_opt.log_allocator_stats_on_exit)
+    md_stats_log();
   int status = md_report_summary();
   if (status >= 0) {
     /* exit() cannot change its status; end the process here, as the

@@ -90,6 +90,21 @@ size_t md_vformat(char *buf, size_t size, const char *fmt, va_list ap) MD_HIDDEN
 size_t md_format(char *buf, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4))) MD_HIDDEN;
 
+/* ---- outfile.c: buffered output files, never allocates ------------------ */
+struct md_out {
+  int fd;
+  bool failed;
+  size_t used;
+  char buf[16384];
+};
+/* Creates or truncates path (O_NOFOLLOW); false with errno on failure. */
+bool md_out_open(struct md_out *o, const char *path, int mode) MD_HIDDEN;
+void md_out_write(struct md_out *o, const char *data, size_t len) MD_HIDDEN;
+void md_out_printf(struct md_out *o, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3))) MD_HIDDEN;
+bool md_out_copy_file(struct md_out *o, const char *path) MD_HIDDEN;
+bool md_out_close(struct md_out *o) MD_HIDDEN;
+
 /* ---- site.c: naming where a call came from ------------------------------ */
 /* "file:line:col (function)" or "pc 0x... in module (symbol+0x..)". */
 size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) MD_HIDDEN;
@@ -109,11 +124,14 @@ void md_origin_names(md_origin_t origin, const char **function,
     MD_HIDDEN;
 
 /* ---- unwind.c, depot.c, symbolize.c, backtrace.c: stacks --------------- */
-/* The calling thread's return addresses, innermost first, starting at the
- * first frame outside the runtime; at most max. */
+/* The calling thread's call sites (return address - 1), innermost first,
+ * starting at the first frame outside the runtime; at most max. */
 size_t md_unwind(uintptr_t *pcs, size_t max) MD_HIDDEN;
 void md_depot_init(void) MD_HIDDEN;
-/* The id of this stack (stored once); 0 for an empty stack or a full depot. */
+/* Stack ids: 0 = none recorded; MD_STACK_EMPTY = recorded, but no frame
+ * (or left out by the size limits), as malloc debug's empty index. */
+#define MD_STACK_EMPTY 1u
+/* The id of this stack (stored once); 0 if the depot is full. */
 uint32_t md_depot_put(const uintptr_t *pcs, size_t n) MD_HIDDEN;
 /* The frames of id (NULL and *n = 0 for id 0). */
 const uintptr_t *md_depot_get(uint32_t id, size_t *n) MD_HIDDEN;
@@ -127,7 +145,8 @@ struct md_symbol {
   const char *function;  /* NULL if unknown */
   size_t offset;         /* pc - function start */
 };
-/* Names a return address; false (only pc set) if no module holds it. */
+/* Names a code address (a frame from md_unwind); false (only pc set) if no
+ * module holds it. */
 bool md_symbolize(uintptr_t pc, struct md_symbol *out) MD_HIDDEN;
 void md_backtrace_init(void) MD_HIDDEN;
 /* Whether blocks carry stack ids (the header's stacks extension). */
@@ -252,6 +271,46 @@ void md_leak_report_at_exit(void) MD_HIDDEN;
 size_t md_leak_check_now(void) MD_HIDDEN;
 /* mdebug_ignore(): the block is kept on purpose. */
 void md_leak_ignore(const void *p) MD_HIDDEN;
+
+/* ---- record.c: record_allocs -------------------------------------------- */
+enum md_record_type {
+  MD_REC_MALLOC, MD_REC_CALLOC, MD_REC_MEMALIGN, MD_REC_REALLOC, MD_REC_FREE,
+  MD_REC_THREAD_DONE
+};
+extern bool md_recording MD_HIDDEN; /* record_allocs is on (set at init) */
+void md_record_init(void) MD_HIDDEN;
+uint64_t md_record_now(void) MD_HIDDEN; /* CLOCK_MONOTONIC, ns */
+/* One call: arg is calloc's nmemb or memalign's alignment, old realloc's
+ * old pointer. Never blocks; dropped once the buffer is full. */
+void md_record(enum md_record_type type, uintptr_t ptr, uintptr_t old,
+               size_t arg, size_t size, uint64_t start, uint64_t end) MD_HIDDEN;
+/* Writes the records since the last write to record_allocs_file (at exit:
+ * record_allocs_file.PID). */
+void md_record_write(bool at_exit) MD_HIDDEN;
+void md_record_atfork_child(void) MD_HIDDEN;
+
+/* ---- stats.c: log_allocator_stats ---------------------------------------- */
+void md_stats_log(void) MD_HIDDEN;
+
+/* ---- heapdump.c: the live heap as malloc debug lists it ----------------- */
+struct md_live_record {
+  size_t size, num; /* num: blocks of this size and stack */
+  uint32_t stack;
+  uintptr_t ptr; /* the lowest block's address */
+};
+struct md_live_records {
+  struct md_live_record *v;
+  size_t n, bytes;
+};
+/* Every live block (only those with a stack id if asked), merged by size
+ * and stack and sorted as malloc debug sorts; false if out of memory. */
+bool md_live_records_collect(struct md_live_records *r, bool only_with_stack)
+    MD_HIDDEN;
+void md_live_records_free(struct md_live_records *r) MD_HIDDEN;
+/* Writes a v1.2 heap dump to path; 0, or -1 with errno. */
+int md_heap_dump(const char *path) MD_HIDDEN;
+/* backtrace_dump_prefix.PID.txt, or .PID.exit.txt at exit. */
+void md_heap_dump_auto(bool at_exit) MD_HIDDEN;
 
 /* ---- world_linux.c: stopping the other threads, listing the roots -------- */
 /* A range of memory that may hold pointers to blocks. */

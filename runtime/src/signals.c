@@ -1,13 +1,18 @@
 /* signals.c - work the program asks for with a signal, as in malloc debug:
- * SIGRTMAX-16 (check_unreachable_on_signal) runs the leak check.
+ *   SIGRTMAX-19  backtrace_enable_on_signal: allocation stacks on/off
+ *   SIGRTMAX-18  record_allocs: write the records to record_allocs_file
+ *   SIGRTMAX-17  backtrace: write a heap dump to PREFIX.PID.txt
+ *   SIGRTMAX-16  check_unreachable_on_signal: report unreachable blocks
+ *   SIGRTMAX-15  log_allocator_stats_on_signal: log allocator statistics
  *
  * A signal handler may interrupt a thread anywhere, inside the allocator
- * included, so it does nothing but write one byte to a pipe. A service
- * thread, started by the runtime's constructor when such an option is on,
- * reads the pipe and does the work at once, whether or not the program ever
- * allocates again. Its own start-up allocations are glibc's (the thread's
- * TLS table), charged to the loader. In a forked child the thread is
- * started again.
+ * included, so it does nothing but flip an atomic flag (the toggle) or
+ * write one byte to a pipe. A service thread, started by the runtime's
+ * constructor when such an option is on, reads the pipe and does the work
+ * at once, whether or not the program ever allocates again (malloc debug
+ * waits for the next allocation). Its own start-up allocations are glibc's
+ * (the thread's TLS table), charged to the loader. In a forked child the
+ * thread is started again.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -19,18 +24,54 @@
 
 #include "internal.h"
 
+enum action { TOGGLE, RECORDS, HEAP_DUMP, UNREACHABLE, STATS, ACTIONS };
+
+static const struct {
+  int below_max; /* the signal is SIGRTMAX - below_max */
+  const char *run; /* verbose: "Run: 'kill -N PID' to <run>." */
+} signals[ACTIONS] = {
+    [TOGGLE] = {19, "enable backtracing"},
+    [RECORDS] = {18, "dump the allocation records"},
+    [HEAP_DUMP] = {17, "dump the backtrace"},
+    [UNREACHABLE] = {16, "check for unreachable memory"},
+    [STATS] = {15, "log allocator stats"},
+};
+
+static bool wanted(enum action a) {
+  switch (a) {
+  case TOGGLE:
+    return md_opt.backtrace_enable_on_signal != 0;
+  case RECORDS:
+    return md_opt.record_allocs != 0;
+  case HEAP_DUMP:
+    return md_backtrace_frames() != 0;
+  case UNREACHABLE:
+    return md_opt.check_unreachable_on_signal != 0;
+  case STATS:
+    return md_opt.log_allocator_stats_on_signal != 0;
+  case ACTIONS:
+    break;
+  }
+  return false;
+}
+
 static int pipe_fds[2] = {-1, -1};
 
 static void on_signal(int sig) {
   int saved = errno;
-  char what = (char)(sig - SIGRTMIN);
-  if (write(pipe_fds[1], &what, 1) < 0) {
-    /* the pipe is full: a check is pending already */
+  if (sig == SIGRTMAX - signals[TOGGLE].below_max) {
+    md_backtrace_toggle(); /* one atomic store: safe here, and immediate */
+  } else {
+    char what = (char)(SIGRTMAX - sig);
+    if (write(pipe_fds[1], &what, 1) < 0) {
+      /* the pipe is full: that work is pending already */
+    }
   }
   errno = saved;
 }
 
 static void *service(void *arg) {
+  (void)arg;
   char what;
   for (;;) {
     ssize_t n = read(pipe_fds[0], &what, 1);
@@ -38,9 +79,15 @@ static void *service(void *arg) {
       continue;
     if (n <= 0)
       return NULL;
-    if (what == (char)(SIGRTMAX - 16 - SIGRTMIN)) {
+    if (what == signals[RECORDS].below_max) {
+      md_record_write(false);
+    } else if (what == signals[HEAP_DUMP].below_max) {
+      md_heap_dump_auto(false);
+    } else if (what == signals[UNREACHABLE].below_max) {
       md_log("mdebug: SIGRTMAX-16 received: checking for unreachable memory");
       md_leak_check_now();
+    } else if (what == signals[STATS].below_max) {
+      md_stats_log();
     }
   }
 }
@@ -51,32 +98,51 @@ static void start_service(void) {
   pthread_attr_init(&attr);
   pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
   if (pthread_create(&t, &attr, service, NULL) != 0)
-    md_log("mdebug: cannot start the signal service thread; "
-           "check_unreachable_on_signal will do nothing");
+    md_log("mdebug: cannot start the signal service thread; signals will "
+           "do nothing");
   pthread_attr_destroy(&attr);
 }
 
 void md_signals_init(void) {
-  if (!md_opt.check_unreachable_on_signal)
+  bool any = false, need_thread = false;
+  for (int a = 0; a < ACTIONS; a++)
+    if (wanted(a)) {
+      any = true;
+      need_thread |= a != TOGGLE;
+    }
+  if (!any)
     return;
-  if (pipe2(pipe_fds, O_CLOEXEC | O_NONBLOCK) != 0) {
-    md_log("mdebug: cannot create the signal pipe: %s; "
-           "check_unreachable_on_signal will do nothing", strerror(errno));
+  if (need_thread && pipe2(pipe_fds, O_CLOEXEC | O_NONBLOCK) != 0) {
+    md_log("mdebug: cannot create the signal pipe: %s; signals will do "
+           "nothing", strerror(errno));
     return;
   }
-  /* The reader blocks; only the writer (the handler) must never block. */
-  int flags = fcntl(pipe_fds[0], F_GETFL);
-  fcntl(pipe_fds[0], F_SETFL, flags & ~O_NONBLOCK);
+  if (need_thread) {
+    /* The reader blocks; only the writer (the handler) must never block. */
+    int flags = fcntl(pipe_fds[0], F_GETFL);
+    fcntl(pipe_fds[0], F_SETFL, flags & ~O_NONBLOCK);
+  }
   struct sigaction sa;
   memset(&sa, 0, sizeof(sa));
   sa.sa_handler = on_signal;
-  sa.sa_flags = SA_RESTART;
+  sa.sa_flags = SA_RESTART | SA_ONSTACK;
   sigemptyset(&sa.sa_mask);
-  sigaction(SIGRTMAX - 16, &sa, NULL);
-  start_service();
+  for (int a = 0; a < ACTIONS; a++) {
+    if (!wanted(a))
+      continue;
+    int sig = SIGRTMAX - signals[a].below_max;
+    if (sigaction(sig, &sa, NULL) != 0)
+      md_log("mdebug: Unable to set up the signal %d handler: %s", sig,
+             strerror(errno));
+    else if (md_opt.verbose)
+      md_log("mdebug: %s: Run: 'kill -%d %d' to %s.", md_progname(), sig,
+             md_getpid(), signals[a].run);
+  }
+  if (need_thread)
+    start_service();
 }
 
 void md_signals_atfork_child(void) {
-  if (md_opt.check_unreachable_on_signal && pipe_fds[0] >= 0)
+  if (pipe_fds[0] >= 0)
     start_service();
 }

@@ -106,8 +106,7 @@ bool md_symbolize(uintptr_t pc, struct md_symbol *out) {
   Dl_info info;
   memset(out, 0, sizeof(*out));
   out->pc = pc;
-  /* pc is a return address: the call is the byte before it. */
-  if (!dladdr((void *)(pc - 1), &info) || !info.dli_fname)
+  if (!dladdr((void *)pc, &info) || !info.dli_fname)
     return false;
   out->module = info.dli_fname[0] ? info.dli_fname : md_progname();
   out->rel_pc = pc - (uintptr_t)info.dli_fbase;
@@ -118,7 +117,7 @@ bool md_symbolize(uintptr_t pc, struct md_symbol *out) {
   md_lock(&modules_lock);
   struct module *m = module_for((uintptr_t)info.dli_fbase, info.dli_fname);
   if (m && m->syms) {
-    uintptr_t addr = (m->relative ? out->rel_pc : pc) - 1;
+    uintptr_t addr = m->relative ? out->rel_pc : pc;
     for (size_t i = 0; i < m->nsyms; i++) {
       const Elf64_Sym *s = &m->syms[i];
       if (ELF64_ST_TYPE(s->st_info) != STT_FUNC || s->st_shndx == SHN_UNDEF ||
@@ -126,7 +125,7 @@ bool md_symbolize(uintptr_t pc, struct md_symbol *out) {
           s->st_name >= m->strtab_size)
         continue;
       out->function = m->strtab + s->st_name;
-      out->offset = addr + 1 - s->st_value;
+      out->offset = addr - s->st_value;
       break;
     }
   }

@@ -206,7 +206,9 @@ static inline struct set *set_of(const void *p, uint64_t h) {
 /* ---- the interface ------------------------------------------------------- */
 
 void md_track_init(void) {
-  enabled = md_opt.verify_pointers || md_opt.leak_track || md_opt.free_track;
+  enabled = md_opt.verify_pointers || md_opt.leak_track || md_opt.leak_check ||
+            md_opt.free_track ||
+            md_backtrace_enabled();
   if (!enabled)
     return;
   for (unsigned i = 0; i < SHARD_COUNT; i++)

@@ -3,7 +3,9 @@
  * own stack mapping, follows only aligned, strictly increasing frames, and
  * stops at the first frame that breaks a rule (code built without frame
  * pointers ends the walk early, never faults). The runtime's own frames are
- * left out: the first pc is where the program called in.
+ * left out: the first pc is where the program called in. Each pc is a
+ * return address minus one (inside the call instruction), as malloc debug
+ * stores frames, so it names the calling line.
  *
  * Never allocates; reads /proc/self/maps with raw system calls, once per
  * thread (and again when the stack pointer leaves the mapping it found).
@@ -91,7 +93,7 @@ MD_NOINLINE size_t md_unwind(uintptr_t *pcs, size_t max) {
       break;
     if (!in_runtime || pc < text_lo || pc >= text_hi) {
       in_runtime = false;
-      pcs[n++] = pc;
+      pcs[n++] = pc - 1; /* the call, as malloc debug stores it */
     }
     if (next <= fp)
       break;

@@ -9,6 +9,8 @@
 #define MDEBUG_MDEBUG_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -27,6 +29,23 @@ void mdebug_ignore(const void *ptr);
  * see, e.g. from mmap, holding the only pointers to some blocks). */
 void mdebug_register_root(const void *begin, size_t size);
 void mdebug_unregister_root(const void *begin, size_t size);
+
+/* Writes the live heap to path in malloc debug's "Android Native Heap Dump
+ * v1.2" format (one record per size and allocation stack; stacks need the
+ * backtrace option). Returns 0, or -1 with errno set. */
+int mdebug_dump_heap(const char *path);
+
+/* malloc debug's heap interface, same layouts (needs the backtrace option).
+ * *info receives *overall_size bytes: entries of *info_size bytes, each
+ * { size_t size; size_t allocations; uintptr_t backtrace[*backtrace_size]; }
+ * (unused frames 0), largest first. Release it with free_malloc_leak_info. */
+void get_malloc_leak_info(uint8_t **info, size_t *overall_size,
+                          size_t *info_size, size_t *total_memory,
+                          size_t *backtrace_size);
+void free_malloc_leak_info(uint8_t *info);
+/* Copies up to frame_count frames of the allocation stack of the live
+ * block at pointer; returns how many (0 if none is recorded). */
+ssize_t malloc_backtrace(void *pointer, uintptr_t *frames, size_t frame_count);
 
 #ifdef __cplusplus
 }

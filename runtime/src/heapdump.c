@@ -1,0 +1,194 @@
+/* heapdump.c - the live heap as malloc debug lists it: records of
+ * (size, allocation stack, count), merged and sorted as malloc debug sorts
+ * them, written as an "Android Native Heap Dump v1.2" file (signal, exit,
+ * mdebug_dump_heap()) or handed to get_malloc_leak_info (leakinfo.c).
+ *
+ * Runs in a normal thread context (the signal service thread, the exit
+ * handler, a program's call), never inside a signal handler. Reads block
+ * headers only while the table holding the block is locked. Never
+ * allocates through malloc: the record array is mmap'ed.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <string.h>
+
+#include "chunk.h"
+#include "lock.h"
+
+struct collect {
+  struct md_live_records *r;
+  size_t capacity;
+  bool only_with_stack;
+};
+
+static void take(void *user, void *arg) {
+  struct collect *c = arg;
+  struct md_chunk *chunk = md_chunk_of(user);
+  uint32_t stack = md_chunk_alloc_stack(chunk);
+  if (c->only_with_stack && stack == 0)
+    return;
+  if (c->r->n == c->capacity)
+    return; /* blocks allocated since the count: left out */
+  c->r->v[c->r->n++] = (struct md_live_record){
+      chunk->size ? chunk->size : 1, 1, stack, (uintptr_t)user};
+}
+
+static size_t frames_of(uint32_t stack) {
+  size_t n;
+  md_depot_get(stack, &n);
+  return n;
+}
+
+/* malloc debug's order: size descending, records with a stack first, longer
+ * stacks first; then (ours) same stacks together, so that every (size,
+ * stack) pair merges into one record; then by address. */
+static bool before(const struct md_live_record *a,
+                   const struct md_live_record *b) {
+  if (a->size != b->size)
+    return a->size > b->size;
+  size_t fa = frames_of(a->stack), fb = frames_of(b->stack);
+  if ((fa != 0) != (fb != 0))
+    return fa != 0;
+  if (fa != fb)
+    return fa > fb;
+  if (a->stack != b->stack)
+    return a->stack < b->stack;
+  return a->ptr < b->ptr;
+}
+
+static void sift(struct md_live_record *v, size_t root, size_t n) {
+  for (size_t child; (child = 2 * root + 1) < n; root = child) {
+    if (child + 1 < n && before(&v[child], &v[child + 1]))
+      child++;
+    if (!before(&v[root], &v[child]))
+      return;
+    struct md_live_record t = v[root];
+    v[root] = v[child];
+    v[child] = t;
+  }
+}
+
+/* Heap sort: no recursion and no extra memory, for millions of records. */
+static void sort_records(struct md_live_record *v, size_t n) {
+  for (size_t i = n / 2; i-- > 0;)
+    sift(v, i, n);
+  for (size_t end = n; end-- > 1;) {
+    struct md_live_record t = v[0];
+    v[0] = v[end];
+    v[end] = t;
+    sift(v, 0, end);
+  }
+}
+
+bool md_live_records_collect(struct md_live_records *r, bool only_with_stack) {
+  memset(r, 0, sizeof(*r));
+  size_t capacity = md_track_count(MD_TRACK_LIVE);
+  capacity += capacity / 4 + 64;
+  r->bytes = capacity * sizeof(struct md_live_record);
+  r->v = md_mmap(r->bytes);
+  if (!r->v)
+    return false;
+  struct collect c = {r, capacity, only_with_stack};
+  md_track_for_each(MD_TRACK_LIVE, take, &c);
+  sort_records(r->v, r->n);
+  size_t out = 0;
+  for (size_t i = 0; i < r->n; i++) {
+    if (out > 0 && r->v[out - 1].size == r->v[i].size &&
+        r->v[out - 1].stack == r->v[i].stack) {
+      r->v[out - 1].num++;
+      continue;
+    }
+    r->v[out++] = r->v[i];
+  }
+  r->n = out;
+  return true;
+}
+
+void md_live_records_free(struct md_live_records *r) {
+  md_munmap(r->v, r->bytes);
+  memset(r, 0, sizeof(*r));
+}
+
+/* ---- the v1.2 file ------------------------------------------------------ */
+
+static void write_bt_info(struct md_out *o, const uintptr_t *pcs, size_t n) {
+  md_out_printf(o, "  bt_info");
+  for (size_t i = 0; i < n; i++) {
+    struct md_symbol sym;
+    md_symbolize(pcs[i], &sym);
+    md_out_printf(o, " {\"%s\" %lx", sym.module ? sym.module : "",
+                  (unsigned long)sym.rel_pc);
+    if (sym.function)
+      md_out_printf(o, " \"%s\" %zx}", sym.function, sym.offset);
+    else
+      md_out_printf(o, " \"\" 0}");
+  }
+  md_out_printf(o, "\n");
+}
+
+static void write_dump(struct md_out *o, const struct md_live_records *r) {
+  size_t total = 0;
+  for (size_t i = 0; i < r->n; i++)
+    total += r->v[i].size * r->v[i].num;
+  md_out_printf(o, "Android Native Heap Dump v1.2\n\n");
+  md_out_printf(o, "Build fingerprint: 'unknown'\n\n");
+  md_out_printf(o, "Total memory: %zu\n", total);
+  md_out_printf(o, "Allocation records: %zu\n", r->n);
+  md_out_printf(o, "Backtrace size: %zu\n\n", md_backtrace_frames());
+  for (size_t i = 0; i < r->n; i++) {
+    const struct md_live_record *rec = &r->v[i];
+    md_out_printf(o, "z 0  sz %8zu  num    %zu  bt", rec->size, rec->num);
+    size_t n;
+    const uintptr_t *pcs = md_depot_get(rec->stack, &n);
+    for (size_t k = 0; k < n; k++)
+      md_out_printf(o, " %lx", (unsigned long)pcs[k]);
+    md_out_printf(o, "\n");
+    if (md_opt.backtrace_full && n)
+      write_bt_info(o, pcs, n);
+  }
+  md_out_printf(o, "MAPS\n");
+  if (!md_out_copy_file(o, "/proc/self/maps"))
+    md_out_printf(o, "Could not open /proc/self/maps\n");
+  md_out_printf(o, "END\n");
+}
+
+static md_lock_t dump_lock = MD_LOCK_INIT;
+
+int md_heap_dump(const char *path) {
+  md_ensure_init();
+  struct md_live_records r;
+  struct md_out o;
+  int err = 0;
+  md_lock(&dump_lock);
+  if (!md_out_open(&o, path, 0644)) {
+    err = errno;
+    md_log("mdebug: Unable to create file: %s: %s", path, strerror(err));
+  } else {
+    md_log("mdebug: Dumping to file: %s", path);
+    if (!md_live_records_collect(&r, false)) {
+      err = ENOMEM;
+      md_log("mdebug: not enough memory to list the live blocks for %s", path);
+    } else {
+      write_dump(&o, &r);
+      md_live_records_free(&r);
+    }
+    if (!md_out_close(&o) && !err) {
+      err = errno;
+      md_log("mdebug: writing %s failed: %s", path, strerror(err));
+    }
+  }
+  md_unlock(&dump_lock);
+  errno = err;
+  return err ? -1 : 0;
+}
+
+/* PREFIX.PID.txt (signal) or PREFIX.PID.exit.txt (exit). */
+void md_heap_dump_auto(bool at_exit) {
+  char path[MD_PATH_MAX + 32];
+  const char *prefix = md_opt.backtrace_dump_prefix[0]
+                           ? md_opt.backtrace_dump_prefix
+                           : "/tmp/backtrace_heap";
+  md_format(path, sizeof(path), "%s.%d%s", prefix, md_getpid(),
+            at_exit ? ".exit.txt" : ".txt");
+  md_heap_dump(path);
+}
