@@ -165,6 +165,13 @@ static void scan_stopped(void *arg) {
   if (s->overflow || s->count == 0)
     return;
   sort_entries(s->entries, 0, (long)s->count - 1);
+  /* A thread stopped while moving a table entry (track.c's deletion) shows
+   * that block twice: keep one. */
+  size_t kept = 1;
+  for (size_t i = 1; i < s->count; i++)
+    if (s->entries[i].begin != s->entries[kept - 1].begin)
+      s->entries[kept++] = s->entries[i];
+  s->count = kept;
   s->lo = s->entries[0].begin;
   s->hi = s->entries[s->count - 1].end + 1;
   s->work_count = 0;

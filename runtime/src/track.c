@@ -13,6 +13,10 @@
  * aligned blocks, for one) goes into a global table sharded by pointer
  * hash instead, and is found without touching memory before the pointer.
  *
+ * Tables use linear probing with backward-shift deletion (no tombstones, so
+ * probes stay short under constant churn); a deletion copies each moved
+ * entry before clearing its old slot, so a lock-free reader never misses
+ * an entry (it may see one twice).
  * A table outlives its thread (its blocks live on) and is handed to the
  * next new thread. All tables live in mmap'ed memory and hold pointers
  * bit-inverted with their state, so a conservative scan of memory never
@@ -31,7 +35,6 @@
 #define GLOBAL_TABLE 4095u
 
 #define SLOT_EMPTY ((uintptr_t)0)
-#define SLOT_TOMB ((uintptr_t)1)
 #define STATE_LIVE ((uintptr_t)0)
 #define STATE_FREED ((uintptr_t)1)
 
@@ -41,7 +44,6 @@ struct set {
   uintptr_t *slots;
   size_t mask;  /* capacity - 1 */
   size_t used;  /* live + freed */
-  size_t tombs; /* deleted slots still in probe chains */
   struct set *next_free; /* thread tables of exited threads */
 } __attribute__((aligned(64)));
 
@@ -56,7 +58,7 @@ static __thread unsigned my_table_id __attribute__((tls_model("initial-exec")));
 static bool enabled;
 
 /* Entries are ~(pointer | state): blocks are 16-aligned, so the low nibble of
- * an entry is 0xf or 0xe, never EMPTY (0) or TOMB (1). */
+ * an entry is 0xf or 0xe, never EMPTY (0). */
 static inline uintptr_t encode(const void *p, uintptr_t state) {
   return ~((uintptr_t)p | state);
 }
@@ -100,51 +102,61 @@ static inline long set_find(struct set *s, uint64_t h, const void *p) {
     uintptr_t e = s->slots[i];
     if (e == SLOT_EMPTY)
       return -1;
-    if (e != SLOT_TOMB && decode_ptr(e) == (uintptr_t)p)
+    if (decode_ptr(e) == (uintptr_t)p)
       return (long)i;
   }
 }
 
 static void put(uintptr_t *slots, size_t mask, uintptr_t e) {
   size_t i = hash((void *)decode_ptr(e)) & mask;
-  while (slots[i] != SLOT_EMPTY && slots[i] != SLOT_TOMB)
+  while (slots[i] != SLOT_EMPTY)
     i = (i + 1) & mask;
   slots[i] = e;
 }
 
-/* Keeps the load (entries + tombstones) under 3/4: doubles when entries
- * alone pass 3/8, otherwise rehashes at the same size to drop tombstones. */
+/* Keeps the load at most 1/2 (short probes): doubles when it would pass. */
 static void make_room(struct set *s) {
   size_t capacity = s->mask + 1;
-  if ((s->used + s->tombs + 1) * 4 <= capacity * 3)
+  if ((s->used + 1) * 2 <= capacity)
     return;
-  size_t new_capacity = (s->used + 1) * 8 > capacity * 3 ? capacity * 2 : capacity;
+  size_t new_capacity = capacity * 2;
   uintptr_t *slots = new_slots(new_capacity), *old = s->slots;
   for (size_t i = 0; i < capacity; i++)
-    if (old[i] != SLOT_EMPTY && old[i] != SLOT_TOMB)
+    if (old[i] != SLOT_EMPTY)
       put(slots, new_capacity - 1, old[i]);
   /* The new array is complete before it is published. */
   __atomic_store_n(&s->slots, slots, __ATOMIC_RELEASE);
   s->mask = new_capacity - 1;
-  s->tombs = 0;
   free_slots(old);
 }
 
 static void set_insert(struct set *s, uint64_t h, const void *p) {
   make_room(s);
   size_t i = h & s->mask;
-  while (s->slots[i] != SLOT_EMPTY && s->slots[i] != SLOT_TOMB)
+  while (s->slots[i] != SLOT_EMPTY)
     i = (i + 1) & s->mask;
-  if (s->slots[i] == SLOT_TOMB)
-    s->tombs--;
-  s->slots[i] = encode(p, STATE_LIVE);
+  __atomic_store_n(&s->slots[i], encode(p, STATE_LIVE), __ATOMIC_RELEASE);
   s->used++;
 }
 
+/* Backward-shift deletion: each later entry of the probe run that may move
+ * into the hole does (copied first, its old slot reused after), then the
+ * last hole is emptied. Release stores keep that order for a reader that
+ * sees this thread stopped at any point. */
 static void set_delete(struct set *s, long i) {
-  s->slots[i] = SLOT_TOMB;
+  size_t mask = s->mask, hole = (size_t)i;
+  for (size_t j = (hole + 1) & mask;; j = (j + 1) & mask) {
+    uintptr_t e = s->slots[j];
+    if (e == SLOT_EMPTY)
+      break;
+    size_t home = hash((void *)decode_ptr(e)) & mask;
+    if (((j - home) & mask) >= ((j - hole) & mask)) {
+      __atomic_store_n(&s->slots[hole], e, __ATOMIC_RELEASE);
+      hole = j;
+    }
+  }
+  __atomic_store_n(&s->slots[hole], SLOT_EMPTY, __ATOMIC_RELEASE);
   s->used--;
-  s->tombs++;
 }
 
 /* ---- which set holds a block --------------------------------------------- */
@@ -312,7 +324,7 @@ static void walk_slots(struct set *s, const struct walk *w) {
   uintptr_t *slots = __atomic_load_n(&s->slots, __ATOMIC_ACQUIRE);
   for (size_t i = 0, mask = slots[-1]; i <= mask; i++) {
     uintptr_t e = __atomic_load_n(&slots[i], __ATOMIC_RELAXED);
-    if (e != SLOT_EMPTY && e != SLOT_TOMB && decode_state(e) == w->want)
+    if (e != SLOT_EMPTY && decode_state(e) == w->want)
       w->fn((void *)decode_ptr(e), w->arg);
   }
 }
