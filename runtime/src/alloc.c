@@ -197,8 +197,19 @@ void md_deallocate(void *p, enum md_family family, unsigned op,
   int saved_errno = errno;
   uint64_t start = MD_UNLIKELY(md_recording) ? md_record_now() : 0;
   struct md_chunk *c = md_chunk_of(p);
+  struct md_chunk *unlisted = NULL;
   if (md_track_enabled()) {
-    enum md_track_state st = md_track_release(p, md_opt.free_track != 0);
+    enum md_track_state st;
+    if (md_opt.free_track) {
+      struct md_chunk *evict = md_quarantine_next_evicted();
+      bool evicted;
+      st = md_track_release_evict(p, evict ? md_chunk_user(evict) : NULL,
+                                  &evicted);
+      if (evicted)
+        unlisted = evict;
+    } else {
+      st = md_track_release(p, false);
+    }
     if (MD_UNLIKELY(st != MD_TRACK_LIVE)) {
       if (st == MD_TRACK_FREED)
         report_freed(p, op, origin);
@@ -221,7 +232,7 @@ void md_deallocate(void *p, enum md_family family, unsigned op,
   if (md_layout.stacks)
     md_chunk_stacks(c)->free_stack = md_backtrace_free();
   if (md_opt.free_track) {
-    md_quarantine_push(c); /* fills it */
+    md_quarantine_push(c, unlisted); /* fills it */
   } else {
     md_fill_on_free(c);
     md_release(c);

@@ -63,19 +63,32 @@ static MD_NOINLINE struct ring *acquire_ring(void) {
 /* Evicts the oldest block first, then fills the new one, then publishes it:
  * the eviction's table lock (a full barrier) does not wait for the fill's
  * stores, and the exit check never sees a block in a ring unfilled. */
-void md_quarantine_push(struct md_chunk *chunk) {
+struct md_chunk *md_quarantine_next_evicted(void) {
+  return my_ring ? my_ring->slots[my_ring->head] : NULL;
+}
+
+void md_quarantine_push(struct md_chunk *chunk, struct md_chunk *unlisted) {
   struct ring *r = my_ring ? my_ring : acquire_ring();
   size_t i = r->head;
   struct md_chunk *old = r->slots[i];
   if (old) {
     __atomic_store_n(&r->slots[i], NULL, __ATOMIC_RELAXED);
     md_fill_check_freed(old, false);
-    md_track_remove(md_chunk_user(old));
+    if (old != unlisted)
+      md_track_remove(md_chunk_user(old));
     md_release(old);
   }
   md_fill_on_free(chunk);
   __atomic_store_n(&r->slots[i], chunk, __ATOMIC_RELEASE);
-  r->head = i + 1 == ring_size ? 0 : i + 1;
+  i = i + 1 == ring_size ? 0 : i + 1;
+  r->head = i;
+  /* The next free evicts this one: its header and first bytes are cold by
+   * now (freed ring_size frees ago), so start loading them. */
+  struct md_chunk *next = r->slots[i];
+  if (next) {
+    __builtin_prefetch(next, 1);
+    __builtin_prefetch(md_chunk_user(next), 0);
+  }
 }
 
 /* At exit: check every block still held, oldest first in each ring. They are

@@ -280,6 +280,26 @@ enum md_track_state md_track_release(void *user, bool keep) {
   return was;
 }
 
+enum md_track_state md_track_release_evict(void *user, void *evict,
+                                           bool *evicted) {
+  long i, k;
+  *evicted = false;
+  struct set *s = lock_and_find(user, &i);
+  if (!s)
+    return MD_TRACK_ABSENT;
+  enum md_track_state was = state_at(s, i);
+  if (was == MD_TRACK_LIVE) {
+    s->slots[i] = encode(user, STATE_FREED);
+    uint64_t h = hash(evict);
+    if (evict && set_of(evict, h) == s && (k = set_find(s, h, evict)) >= 0) {
+      set_delete(s, k);
+      *evicted = true;
+    }
+  }
+  md_unlock(&s->lock);
+  return was;
+}
+
 enum md_track_state md_track_lookup(void *user) {
   long i;
   struct set *s = lock_and_find(user, &i);
