@@ -12,7 +12,7 @@
 
 #include "internal.h"
 
-#define BUCKET_BITS 18
+#define BUCKET_BITS 16
 #define ARENA_BYTES ((size_t)1 << 30) /* 1 GiB of address space */
 
 struct entry {
