@@ -92,6 +92,21 @@ static void *service(void *arg) {
   }
 }
 
+static bool open_pipe(void) {
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
+    md_log("mdebug: cannot create the signal pipe: %s; signals will do "
+           "nothing", strerror(errno));
+    return false;
+  }
+  /* The reader blocks; only the writer (the handler) must never block. */
+  int flags = fcntl(fds[0], F_GETFL);
+  fcntl(fds[0], F_SETFL, flags & ~O_NONBLOCK);
+  pipe_fds[0] = fds[0];
+  __atomic_store_n(&pipe_fds[1], fds[1], __ATOMIC_RELEASE);
+  return true;
+}
+
 static void start_service(void) {
   pthread_t t;
   pthread_attr_t attr;
@@ -112,16 +127,8 @@ void md_signals_init(void) {
     }
   if (!any)
     return;
-  if (need_thread && pipe2(pipe_fds, O_CLOEXEC | O_NONBLOCK) != 0) {
-    md_log("mdebug: cannot create the signal pipe: %s; signals will do "
-           "nothing", strerror(errno));
+  if (need_thread && !open_pipe())
     return;
-  }
-  if (need_thread) {
-    /* The reader blocks; only the writer (the handler) must never block. */
-    int flags = fcntl(pipe_fds[0], F_GETFL);
-    fcntl(pipe_fds[0], F_SETFL, flags & ~O_NONBLOCK);
-  }
   struct sigaction sa;
   memset(&sa, 0, sizeof(sa));
   sa.sa_handler = on_signal;
@@ -142,7 +149,15 @@ void md_signals_init(void) {
     start_service();
 }
 
+/* The child gets its own pipe: sharing the parent's, its service thread
+ * could take the parent's requests. */
 void md_signals_atfork_child(void) {
-  if (pipe_fds[0] >= 0)
-    start_service();
+  if (pipe_fds[0] < 0)
+    return;
+  close(pipe_fds[0]);
+  close(pipe_fds[1]);
+  pipe_fds[0] = pipe_fds[1] = -1;
+  if (!open_pipe())
+    return;
+  start_service();
 }
