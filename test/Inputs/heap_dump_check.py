@@ -2,9 +2,12 @@
 """Strict checker for malloc debug's "Android Native Heap Dump v1.2" files, as
 mdebug writes them (mdebug_dump_heap, SIGRTMAX-17, backtrace_dump_on_exit).
 
-usage: heap_dump_check.py [--summary] [--binary PROG] DUMP
+usage: heap_dump_check.py [--summary] [--binary PROG] DUMP...
 
-Rejects (exit status 1, one "heap_dump_check.py: DUMP:LINE: ..." message)
+Checks each DUMP in turn (with a "== DUMP" line before each when there
+are several) and stops at the first bad one.
+
+Rejects (exit status 1, one "heap_dump_check.py: DUMP: line N: ..." message)
 any line that is not where the format puts it or not shaped as it says:
 the header lines, "Total memory" equal to the sum of size*num, "Allocation
 records" equal to the number of record lines, records sorted by size
@@ -219,6 +222,31 @@ class Dump:
         return names
 
 
+def check_file(path, summary, binary, elf):
+    dump = Dump(path)
+    try:
+        try:
+            text = open(path).read()
+        except (OSError, UnicodeDecodeError) as e:
+            raise Bad("cannot read: %s" % e)
+        dump.parse(text)
+        lines = []
+        for size, num, pcs, info, _ in dump.records:
+            line = "sz %d num %d frames %d" % (size, num, len(pcs))
+            if binary:
+                line += " bt " + " ".join(dump.frame_names(pcs, binary, *elf))
+            lines.append(line.rstrip())
+    except Bad as e:
+        print("heap_dump_check.py: %s: %s" % (path, e))
+        return False
+    if summary or binary:
+        print("total %d records %d backtrace %d" % (dump.total, dump.count, dump.bt_size))
+        for line in lines:
+            print(line)
+    print("heap dump OK: %d records, %d mappings" % (len(dump.records), len(dump.maps)))
+    return True
+
+
 def main(argv):
     summary = "--summary" in argv
     binary = None
@@ -227,31 +255,19 @@ def main(argv):
         k = args.index("--binary")
         binary = args[k + 1]
         del args[k:k + 2]
-    if len(args) != 1 or args[0].startswith("-"):
+    if not args or any(a.startswith("-") for a in args):
         sys.stderr.write(__doc__)
         return 2
-    dump = Dump(args[0])
     try:
-        try:
-            text = open(args[0]).read()
-        except (OSError, UnicodeDecodeError) as e:
-            raise Bad("cannot read: %s" % e)
-        dump.parse(text)
-        loads, functions = elf_functions(binary) if binary else (None, None)
-        lines = []
-        for size, num, pcs, info, _ in dump.records:
-            line = "sz %d num %d frames %d" % (size, num, len(pcs))
-            if binary:
-                line += " bt " + " ".join(dump.frame_names(pcs, binary, loads, functions))
-            lines.append(line.rstrip())
-    except Bad as e:
-        print("heap_dump_check.py: %s: %s" % (args[0], e))
+        elf = elf_functions(binary) if binary else None
+    except (OSError, Bad, struct.error) as e:
+        print("heap_dump_check.py: %s: %s" % (binary, e))
         return 1
-    if summary or binary:
-        print("total %d records %d backtrace %d" % (dump.total, dump.count, dump.bt_size))
-        for line in lines:
-            print(line)
-    print("heap dump OK: %d records, %d mappings" % (len(dump.records), len(dump.maps)))
+    for path in args:
+        if len(args) > 1:
+            print("== %s" % path)
+        if not check_file(path, summary, binary, elf):
+            return 1
     return 0
 
 

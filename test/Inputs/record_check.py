@@ -9,7 +9,7 @@ mdebug writes them on SIGRTMAX-18 or at exit (record_allocs_on_exit):
 
 usage: record_check.py [--consistent] FILE
 
-Rejects (exit status 1, one "record_check.py: FILE:LINE: ..." message) any
+Rejects (exit status 1, one "record_check.py: FILE: line N: ..." message) any
 line of another shape, START > END, a thread's call starting before its
 previous call ended, a line of a thread after its thread_done, a non-null
 free or thread_done pointer, and a file that does not end in a newline.

@@ -4,20 +4,14 @@
 // are in the heap dump, with no frames). Without a limit every size has
 // its stack.
 // RUN: %mdebug_clang -O1 -g -I%mdebug_include %s -o %t
-// RUN: env MDEBUG_OPTIONS="backtrace backtrace_min_size=100" %t %t.dump 2>/dev/null
-// RUN: %python %S/../../Inputs/heap_dump_check.py --binary %t %t.dump | %FileCheck %s --check-prefix=MIN
-// RUN: env MDEBUG_OPTIONS="backtrace bt_min_sz=100" %t %t.dump 2>/dev/null
-// RUN: %python %S/../../Inputs/heap_dump_check.py --binary %t %t.dump | %FileCheck %s --check-prefix=MIN
-// RUN: env MDEBUG_OPTIONS="backtrace backtrace_max_size=100" %t %t.dump 2>/dev/null
-// RUN: %python %S/../../Inputs/heap_dump_check.py --binary %t %t.dump | %FileCheck %s --check-prefix=MAX
-// RUN: env MDEBUG_OPTIONS="backtrace bt_max_sz=100" %t %t.dump 2>/dev/null
-// RUN: %python %S/../../Inputs/heap_dump_check.py --binary %t %t.dump | %FileCheck %s --check-prefix=MAX
-// RUN: env MDEBUG_OPTIONS="backtrace backtrace_size=100" %t %t.dump 2>/dev/null
-// RUN: %python %S/../../Inputs/heap_dump_check.py --binary %t %t.dump | %FileCheck %s --check-prefix=EXACT
-// RUN: env MDEBUG_OPTIONS="backtrace bt_sz=100" %t %t.dump 2>/dev/null
-// RUN: %python %S/../../Inputs/heap_dump_check.py --binary %t %t.dump | %FileCheck %s --check-prefix=EXACT
-// RUN: env MDEBUG_OPTIONS="backtrace" %t %t.dump 2>/dev/null
-// RUN: %python %S/../../Inputs/heap_dump_check.py --binary %t %t.dump | %FileCheck %s --check-prefix=ALL
+// RUN: env MDEBUG_OPTIONS="backtrace backtrace_min_size=100" %t %t.min 2>/dev/null
+// RUN: env MDEBUG_OPTIONS="backtrace bt_min_sz=100" %t %t.min_short 2>/dev/null
+// RUN: env MDEBUG_OPTIONS="backtrace backtrace_max_size=100" %t %t.max 2>/dev/null
+// RUN: env MDEBUG_OPTIONS="backtrace bt_max_sz=100" %t %t.max_short 2>/dev/null
+// RUN: env MDEBUG_OPTIONS="backtrace backtrace_size=100" %t %t.exact 2>/dev/null
+// RUN: env MDEBUG_OPTIONS="backtrace bt_sz=100" %t %t.exact_short 2>/dev/null
+// RUN: env MDEBUG_OPTIONS="backtrace" %t %t.all 2>/dev/null
+// RUN: %python %S/../../Inputs/heap_dump_check.py --binary %t %t.min %t.min_short %t.max %t.max_short %t.exact %t.exact_short %t.all | %FileCheck %s
 #include <mdebug/mdebug.h>
 #include <stdlib.h>
 
@@ -30,15 +24,32 @@ int main(int argc, char **argv) {
   kept[2] = make(10);
   return mdebug_dump_heap(argv[1]);
 }
-// MIN: sz 1000 num 1 frames 3 bt make main [libc.so.6]
-// MIN: sz 100 num 1 frames 3 bt make main [libc.so.6]
-// MIN-NEXT: sz 10 num 1 frames 0 bt{{$}}
-// MAX: sz 1000 num 1 frames 0 bt{{$}}
-// MAX: sz 100 num 1 frames 3 bt make main [libc.so.6]
-// MAX-NEXT: sz 10 num 1 frames 3 bt make main [libc.so.6]
-// EXACT: sz 1000 num 1 frames 0 bt{{$}}
-// EXACT: sz 100 num 1 frames 3 bt make main [libc.so.6]
-// EXACT-NEXT: sz 10 num 1 frames 0 bt{{$}}
-// ALL: sz 1000 num 1 frames 3 bt make main [libc.so.6]
-// ALL: sz 100 num 1 frames 3 bt make main [libc.so.6]
-// ALL-NEXT: sz 10 num 1 frames 3 bt make main [libc.so.6]
+// CHECK-LABEL: == {{.*}}.min
+// CHECK: sz 1000 num 1 frames 3 bt make main [libc.so.6]
+// CHECK: sz 100 num 1 frames 3 bt make main [libc.so.6]
+// CHECK-NEXT: sz 10 num 1 frames 0 bt{{$}}
+// CHECK-LABEL: == {{.*}}.min_short
+// CHECK: sz 1000 num 1 frames 3 bt make main [libc.so.6]
+// CHECK: sz 100 num 1 frames 3 bt make main [libc.so.6]
+// CHECK-NEXT: sz 10 num 1 frames 0 bt{{$}}
+// CHECK-LABEL: == {{.*}}.max
+// CHECK: sz 1000 num 1 frames 0 bt{{$}}
+// CHECK: sz 100 num 1 frames 3 bt make main [libc.so.6]
+// CHECK-NEXT: sz 10 num 1 frames 3 bt make main [libc.so.6]
+// CHECK-LABEL: == {{.*}}.max_short
+// CHECK: sz 1000 num 1 frames 0 bt{{$}}
+// CHECK: sz 100 num 1 frames 3 bt make main [libc.so.6]
+// CHECK-NEXT: sz 10 num 1 frames 3 bt make main [libc.so.6]
+// CHECK-LABEL: == {{.*}}.exact
+// CHECK: sz 1000 num 1 frames 0 bt{{$}}
+// CHECK: sz 100 num 1 frames 3 bt make main [libc.so.6]
+// CHECK-NEXT: sz 10 num 1 frames 0 bt{{$}}
+// CHECK-LABEL: == {{.*}}.exact_short
+// CHECK: sz 1000 num 1 frames 0 bt{{$}}
+// CHECK: sz 100 num 1 frames 3 bt make main [libc.so.6]
+// CHECK-NEXT: sz 10 num 1 frames 0 bt{{$}}
+// CHECK-LABEL: == {{.*}}.all
+// CHECK: sz 1000 num 1 frames 3 bt make main [libc.so.6]
+// CHECK: sz 100 num 1 frames 3 bt make main [libc.so.6]
+// CHECK-NEXT: sz 10 num 1 frames 3 bt make main [libc.so.6]
+// CHECK-NEXT: heap dump OK

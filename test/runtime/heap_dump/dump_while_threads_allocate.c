@@ -5,10 +5,7 @@
 // RUN: %mdebug_clang -O1 -g %s -o %t -lpthread
 // RUN: rm -rf %t.d && mkdir %t.d
 // RUN: env MDEBUG_OPTIONS="backtrace backtrace_dump_prefix=%t.d/sig" %t %t.d 2>&1 | %FileCheck %s --check-prefix=RUN-OUT
-// RUN: %python %S/../../Inputs/heap_dump_check.py --binary %t %t.d/api1 | %FileCheck %s
-// RUN: %python %S/../../Inputs/heap_dump_check.py --binary %t %t.d/api2 | %FileCheck %s
-// RUN: %python %S/../../Inputs/heap_dump_check.py --binary %t %t.d/api3 | %FileCheck %s
-// RUN: %python %S/../../Inputs/heap_dump_check.py --binary %t %t.d/sig.*.txt | %FileCheck %s
+// RUN: %python %S/../../Inputs/heap_dump_check.py --binary %t %t.d/api1 %t.d/api2 %t.d/api3 %t.d/sig.*.txt | %FileCheck %s
 #include <mdebug/mdebug.h>
 #include <pthread.h>
 #include <signal.h>
@@ -58,5 +55,15 @@ int main(int argc, char **argv) {
   return 0;
 }
 // RUN-OUT: api dumps ok, signal dump complete
+// CHECK-LABEL: == {{.*}}/api1
+// CHECK: sz 4444 num 100 frames 3 bt hold main [libc.so.6]
+// CHECK: heap dump OK
+// CHECK-LABEL: == {{.*}}/api2
+// CHECK: sz 4444 num 100 frames 3 bt hold main [libc.so.6]
+// CHECK: heap dump OK
+// CHECK-LABEL: == {{.*}}/api3
+// CHECK: sz 4444 num 100 frames 3 bt hold main [libc.so.6]
+// CHECK: heap dump OK
+// CHECK-LABEL: == {{.*}}/sig.{{[0-9]+}}.txt
 // CHECK: sz 4444 num 100 frames 3 bt hold main [libc.so.6]
 // CHECK: heap dump OK
