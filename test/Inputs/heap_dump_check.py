@@ -2,10 +2,11 @@
 """Strict checker for malloc debug's "Android Native Heap Dump v1.2" files, as
 mdebug writes them (mdebug_dump_heap, SIGRTMAX-17, backtrace_dump_on_exit).
 
-usage: heap_dump_check.py [--summary] [--binary PROG] DUMP...
+usage: heap_dump_check.py [--summary] [--binary PROG] [--keep-going] DUMP...
 
 Checks each DUMP in turn (with a "== DUMP" line before each when there
-are several) and stops at the first bad one.
+are several) and stops at the first bad one, or with --keep-going checks
+them all (exit status 1 if any was bad).
 
 Rejects (exit status 1, one "heap_dump_check.py: DUMP: line N: ..." message)
 any line that is not where the format puts it or not shaped as it says:
@@ -249,8 +250,9 @@ def check_file(path, summary, binary, elf):
 
 def main(argv):
     summary = "--summary" in argv
+    keep_going = "--keep-going" in argv
     binary = None
-    args = [a for a in argv if a != "--summary"]
+    args = [a for a in argv if a not in ("--summary", "--keep-going")]
     if "--binary" in args:
         k = args.index("--binary")
         binary = args[k + 1]
@@ -263,12 +265,15 @@ def main(argv):
     except (OSError, Bad, struct.error) as e:
         print("heap_dump_check.py: %s: %s" % (binary, e))
         return 1
+    status = 0
     for path in args:
         if len(args) > 1:
             print("== %s" % path)
         if not check_file(path, summary, binary, elf):
-            return 1
-    return 0
+            status = 1
+            if not keep_going:
+                break
+    return status
 
 
 if __name__ == "__main__":

@@ -7,7 +7,11 @@ mdebug writes them on SIGRTMAX-18 or at exit (record_allocs_on_exit):
   TID: thread_done 0x0 END
 (PTR, NEW, OLD: 0x and lower-case hex; the rest decimal).
 
-usage: record_check.py [--consistent] FILE
+usage: record_check.py [--consistent] [--keep-going] FILE...
+
+Checks each FILE in turn (with a "== FILE" line before each when there
+are several) and stops at the first bad one, or with --keep-going checks
+them all (exit status 1 if any was bad).
 
 Rejects (exit status 1, one "record_check.py: FILE: line N: ..." message) any
 line of another shape, START > END, a thread's call starting before its
@@ -110,21 +114,27 @@ def check(text, consistent):
 
 def main(argv):
     consistent = "--consistent" in argv
-    args = [a for a in argv if a != "--consistent"]
-    if len(args) != 1 or args[0].startswith("-"):
+    keep_going = "--keep-going" in argv
+    args = [a for a in argv if a not in ("--consistent", "--keep-going")]
+    if not args or any(a.startswith("-") for a in args):
         sys.stderr.write(__doc__)
         return 2
-    try:
+    status = 0
+    for path in args:
+        if len(args) > 1:
+            print("== %s" % path)
         try:
-            text = open(args[0]).read()
-        except (OSError, UnicodeDecodeError) as e:
-            raise Bad("cannot read: %s" % e)
-        out = check(text, consistent)
-    except Bad as e:
-        print("record_check.py: %s: %s" % (args[0], e))
-        return 1
-    print("\n".join(out))
-    return 0
+            try:
+                text = open(path).read()
+            except (OSError, UnicodeDecodeError) as e:
+                raise Bad("cannot read: %s" % e)
+            print("\n".join(check(text, consistent)))
+        except Bad as e:
+            print("record_check.py: %s: %s" % (path, e))
+            status = 1
+            if not keep_going:
+                break
+    return status
 
 
 if __name__ == "__main__":
