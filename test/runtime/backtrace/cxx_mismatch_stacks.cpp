@@ -1,0 +1,34 @@
+// Proves: stacks run through C++ functions (names as the symbol table has
+// them, mangled): a block from operator new released by free() is
+// reported with its allocation stack through zoo::make and the failure
+// stack through zoo::drop. The clean run deletes it: no report.
+// RUN: %mdebug_clangxx -O1 -g %s -o %t
+// RUN: env MDEBUG_OPTIONS=backtrace %not %t 2>&1 | %FileCheck %s
+// RUN: env MDEBUG_OPTIONS=backtrace %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+#include <cstdlib>
+
+namespace zoo {
+struct Animal {
+  long legs[4];
+};
+__attribute__((noinline)) Animal *make() { return new Animal(); }
+__attribute__((noinline)) void drop(Animal *a) { std::free(a); }
+__attribute__((noinline)) void destroy(Animal *a) { delete a; }
+} // namespace zoo
+
+int main(int argc, char **) {
+  zoo::Animal *a = zoo::make();
+  if (argc > 1)
+    zoo::destroy(a);
+  else
+    zoo::drop(a);
+  return 0;
+}
+// CHECK: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 32 ALLOCATED BY operator new RELEASED BY free
+// CHECK: Backtrace at time of allocation:
+// CHECK-NEXT: #00 pc {{[0-9a-f]{16} }}{{.*}} (_ZN3zoo4makeEv+{{[0-9]+}})
+// CHECK-NEXT: #01 pc {{[0-9a-f]{16} }}{{.*}} (main+{{[0-9]+}})
+// CHECK: Backtrace at time of failure:
+// CHECK-NEXT: #00 pc {{[0-9a-f]{16} }}{{.*}} (_ZN3zoo4dropEPNS_6AnimalE+{{[0-9]+}})
+// CHECK-NEXT: #01 pc {{[0-9a-f]{16} }}{{.*}} (main+{{[0-9]+}})
+// CLEAN-NOT: mdebug
