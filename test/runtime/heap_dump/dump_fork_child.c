@@ -2,10 +2,6 @@
 // its own service thread): each of five dumps the child asks for is named
 // with the child's pid and lists the block only the child allocated; the
 // parent, which never raised the signal, writes no dump.
-// XFAIL: *
-// (BUGS-issue3.md, "fork: the signal pipe is shared": the child's handler
-// writes to the pipe it inherited, and the parent's service thread, which
-// reads the same pipe, takes the byte and dumps the parent instead.)
 // RUN: %mdebug_clang -O1 -g %s -o %t
 // RUN: rm -rf %t.d && mkdir %t.d
 // RUN: env MDEBUG_OPTIONS="backtrace backtrace_dump_prefix=%t.d/heap" %t %t.d/heap 2>&1 | %FileCheck %s
