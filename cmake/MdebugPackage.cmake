@@ -1,8 +1,8 @@
 # The files through which other builds use mdebug, from cmake/package/: the
 # toolchain file (share/mdebug), the package config (lib/cmake/mdebug) and
 # the pkg-config files (lib/pkgconfig, with lib/mdebug-rt.dynlist). Each is
-# written into the build tree at the path it has in an install, and finds the rest relative to
-# itself, so both trees work. Owns their install rules too.
+# written into the build tree at the path it has in an install and finds
+# the rest relative to itself, so both trees work. Owns their install rules too.
 include(CMakePackageConfigHelpers)
 
 set(MDEBUG_SHARE_DIR share/mdebug)
