@@ -2,7 +2,9 @@
 //
 // Owns every #if on LLVM_VERSION_MAJOR in pass/. Supported: LLVM 14 to 19
 // (cmake/MdebugLLVM.cmake refuses others). No other file in pass/ may test the
-// LLVM version; add a helper here instead. Must never hold pass logic.
+// LLVM version; add a helper here instead (HostCheck.cpp compares the host's
+// version with the built-for one at run time, which is not a difference in
+// API). Must never hold pass logic.
 //
 // What changes across the range:
 //  - Pointers: LLVM 14 has typed pointers by default (opaque ones behind
