@@ -1,20 +1,29 @@
 #!/usr/bin/env bash
 # The README's two commands:
 #   ./build.sh example   install what is missing, build, run the bundled buggy example
-#   ./build.sh test      install what is missing, build, run every test suite
+#   ./build.sh test      install what is missing, build, run every test suite,
+#                        against LLVM 14 and then against LLVM 19
 # Works from a clean clone on Debian 12 (as root, or with sudo for apt-get).
-# MDEBUG_BUILD_DIR picks the build directory (default: build/).
+# MDEBUG_BUILD_DIR picks the build directory (default: build/); the LLVM 19
+# build goes next to it (build-19/). MDEBUG_SECOND_LLVM=N tests against
+# LLVM N instead of 19; empty skips that leg.
 set -euo pipefail
 
 root=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 build=${MDEBUG_BUILD_DIR:-$root/build}
 llvm=14
-packages=(clang-$llvm llvm-$llvm-dev llvm-$llvm-tools libclang-$llvm-dev libclang-rt-$llvm-dev
-          cmake ninja-build python3 binutils)
+second_llvm=${MDEBUG_SECOND_LLVM-19}
+tools=(cmake ninja-build python3 binutils pkg-config)
+
+# What building and testing against LLVM $1 needs (libclang-rt for the test
+# that checks mdebug refuses to run beside AddressSanitizer).
+llvm_packages() {
+  echo "clang-$1 llvm-$1-dev llvm-$1-tools libclang-$1-dev libclang-rt-$1-dev"
+}
 
 install_missing() {
   local missing=()
-  for p in "${packages[@]}"; do
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -25,15 +34,19 @@ install_missing() {
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
+# configure_and_build LLVM_MAJOR BUILD_DIR
 configure_and_build() {
-  if [ ! -f "$build/build.ninja" ]; then
-    cmake -S "$root" -B "$build" -G Ninja \
+  local v=$1 dir=$2
+  local lit=/usr/lib/llvm-$v/build/utils/lit/lit.py
+  [ -f "$lit" ] || lit=/usr/lib/llvm-$llvm/build/utils/lit/lit.py
+  if [ ! -f "$dir/build.ninja" ]; then
+    cmake -S "$root" -B "$dir" -G Ninja \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DCMAKE_C_COMPILER=clang-$llvm -DCMAKE_CXX_COMPILER=clang++-$llvm \
-      -DLLVM_DIR="/usr/lib/llvm-$llvm/lib/cmake/llvm" \
-      -DLLVM_EXTERNAL_LIT="/usr/lib/llvm-$llvm/build/utils/lit/lit.py"
+      -DCMAKE_C_COMPILER=clang-$v -DCMAKE_CXX_COMPILER=clang++-$v \
+      -DLLVM_DIR="/usr/lib/llvm-$v/lib/cmake/llvm" \
+      -DLLVM_EXTERNAL_LIT="$lit"
   fi
-  cmake --build "$build"
+  cmake --build "$dir"
 }
 
 run_example() {
@@ -49,8 +62,24 @@ run_example() {
   [ "$status" -eq 23 ]
 }
 
+# Every suite against LLVM 14, then against the second LLVM; a failure in
+# either fails the run, after both have run.
+run_tests() {
+  local status=0
+  echo "== tests against LLVM $llvm ($build) =="
+  cmake --build "$build" --target check || status=1
+  if [ -n "$second_llvm" ]; then
+    local dir=$build-$second_llvm
+    echo "== tests against LLVM $second_llvm ($dir) =="
+    { install_missing $(llvm_packages "$second_llvm") &&
+      configure_and_build "$second_llvm" "$dir" &&
+      cmake --build "$dir" --target check; } || status=1
+  fi
+  return $status
+}
+
 case "${1:-}" in
-  example) install_missing; configure_and_build; run_example ;;
-  test) install_missing; configure_and_build; cmake --build "$build" --target check ;;
+  example) install_missing $(llvm_packages $llvm) "${tools[@]}"; configure_and_build $llvm "$build"; run_example ;;
+  test) install_missing $(llvm_packages $llvm) "${tools[@]}"; configure_and_build $llvm "$build"; run_tests ;;
   *) echo "usage: $0 example|test" >&2; exit 2 ;;
 esac

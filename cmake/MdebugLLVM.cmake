@@ -30,12 +30,6 @@ if(NOT MDEBUG_CLANG_INCLUDE)
     "Clang headers not found next to LLVM ${LLVM_PACKAGE_VERSION} (${LLVM_INCLUDE_DIRS}). "
     "On Debian: apt-get install libclang-${LLVM_VERSION_MAJOR}-dev")
 endif()
-find_library(MDEBUG_CLANG_CPP_LIB NAMES clang-cpp libclang-cpp.so.${LLVM_VERSION_MAJOR}
-             HINTS ${LLVM_LIBRARY_DIRS} NO_DEFAULT_PATH)
-if(NOT MDEBUG_CLANG_CPP_LIB)
-  message(FATAL_ERROR "libclang-cpp not found in ${LLVM_LIBRARY_DIRS} "
-                      "(Debian: apt-get install libclang-${LLVM_VERSION_MAJOR}-dev)")
-endif()
 
 # The compiler mdebug-clang drives, and the tools the tests use: all of the
 # same LLVM, so the plugin is loaded into the clang it was built for.

@@ -2,15 +2,17 @@
 //
 // Owns every #if on LLVM_VERSION_MAJOR in pass/. Supported: LLVM 14 to 19
 // (cmake/MdebugLLVM.cmake refuses others). No other file in pass/ may test the
-// LLVM version; add a helper here instead. Must never hold pass logic.
+// LLVM version; add a helper here instead (HostCheck.cpp compares the host's
+// version with the built-for one at run time, which is not a difference in
+// API). Must never hold pass logic.
 //
 // What changes across the range:
 //  - Pointers: LLVM 14 has typed pointers by default (opaque ones behind
 //    -opaque-pointers), 15 and 16 default to opaque, 17 removes typed ones.
 //    The pass works in both worlds: it asks for "the generic pointer" here
 //    and inserts pointer casts, which fold away under opaque pointers.
-//  - Clang hooks: up to 17 the -fplugin front appends this shared object's
-//    path to CodeGenOptions::PassPlugins so that the backend loads it as a
+//  - Clang hooks: up to 17 the -fplugin front (ClangPlugin.cpp) appends
+//    libmdebugpass.so's path to CodeGenOptions::PassPlugins so that the backend loads it as a
 //    pass plugin; from 18 CodeGenOptions::PassBuilderCallbacks takes the
 //    registration function directly (and clang 22 loads pass plugins before
 //    plugin actions run, so the path trick would stop working there).
@@ -53,7 +55,7 @@ inline llvm::PointerType *genericPointerType(llvm::LLVMContext &Ctx) {
 }
 
 /// Makes Clang's backend run the pass for this compilation, given the
-/// frontend's code generation options. \p SelfPath is this shared object
+/// frontend's code generation options. \p SelfPath is libmdebugpass.so
 /// (empty if unknown); \p Register registers the pass with a PassBuilder.
 /// Returns false if the pass could not be added. A template so that this
 /// header needs no Clang headers (the pass itself includes it too).

@@ -1,45 +1,38 @@
 //===- Plugin.cpp - how the pass gets into a compilation ------------------===//
 //
-// Owns registration only; one shared object serves three doors:
+// Owns registration of the pass, in libmdebugpass.so:
 //  - `opt -load-pass-plugin=libmdebugpass.so -passes=mdebug`, and any
 //    default pipeline of a tool that loads it (llvmGetPassPluginInfo);
 //  - `clang -fpass-plugin=libmdebugpass.so` (same entry point);
-//  - `clang -fplugin=libmdebugpass.so` alone: a frontend plugin action that
-//    runs before the main action and hands this object to the backend.
-// The pass is added at the pipeline start, so it runs at -O0 to -O3, -Os,
-// -Oz and in the -flto pre-link pipeline, before LLVM deletes or merges
-// malloc/free pairs. Must never contain pass logic or version #ifs (those go
-// to Compat.h), and the frontend action must never touch the AST.
+//  - `clang -fplugin=libmdebugpass.so`: when loaded into a process that has
+//    Clang's frontend plugin registry, this object loads its Clang half
+//    (ClangPlugin.cpp, see Plugin.h) whose action hands the pass to the
+//    backend.
+// Before any of that, a load-time constructor refuses an LLVM of another
+// major version (HostCheck.h). The pass is added at the pipeline start, so
+// it runs at -O0 to -O3, -Os, -Oz and in the -flto pre-link pipeline, before
+// LLVM deletes or merges malloc/free pairs. Must never contain pass logic or
+// version #ifs (those go to Compat.h).
 //
 //===----------------------------------------------------------------------===//
 
-#include "Compat.h"
+#include "HostCheck.h"
 #include "MdebugPass.h"
+#include "Plugin.h"
 
 #include "mdebug/version.h"
 
-#include "clang/AST/ASTConsumer.h"
-#include "clang/Basic/Diagnostic.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
-#include "llvm/Support/FileSystem.h"
 
 #include <dlfcn.h>
+#include <stdio.h>
 
-#include <memory>
 #include <string>
-#include <vector>
 
 using namespace llvm;
 
 namespace mdebug {
-
-static constexpr char PluginName[] = "mdebug";
-static constexpr char PluginDescription[] =
-    "rewrite allocation calls into __mdebug_* calls with a call-site "
-    "descriptor (runs the mdebug LLVM pass)";
 
 static void registerPass(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback(
@@ -64,61 +57,41 @@ static std::string selfPath() {
   return Info.dli_fname;
 }
 
-static bool samePlugin(const std::string &A, const std::string &B) {
-  bool Same = false;
-  return A == B || (!sys::fs::equivalent(A, B, Same) && Same);
+/// Clang's frontend plugin registry (llvm::Registry<clang::PluginASTAction>
+/// ::add_node, the same mangled name from LLVM 14 to 19): present in clang,
+/// absent from opt and other LLVM-only tools.
+static bool hostHasClangFrontend() {
+  return dlsym(RTLD_DEFAULT, "_ZN4llvm8RegistryIN5clang15PluginASTActionEE8"
+                             "add_nodeEPNS3_4nodeE") != nullptr;
 }
 
-/// Whether -fpass-plugin= (or an earlier -fplugin= run) already names us.
-static bool alreadyInBackend(const std::vector<std::string> &PassPlugins,
-                             const std::string &Self) {
-  for (const std::string &Plugin : PassPlugins)
-    if (samePlugin(Plugin, Self))
-      return true;
-  return false;
+/// Loads libmdebugpass-clang.so from this object's directory, which
+/// registers the -fplugin action, and tells it how to add the pass.
+static void loadClangPlugin(const std::string &Self) {
+  std::string::size_type Slash = Self.rfind('/');
+  std::string Dir = Slash == std::string::npos ? "." : Self.substr(0, Slash);
+  std::string Path = Dir + "/" + ClangPluginFile;
+  void *Handle = dlopen(Path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  auto Attach = Handle ? reinterpret_cast<ClangPluginAttachFn>(
+                             dlsym(Handle, ClangPluginAttachSymbol))
+                       : nullptr;
+  if (!Attach) {
+    // -fpass-plugin= still works; say why -fplugin= alone will not.
+    fprintf(stderr,
+            "mdebug: warning: cannot load %s (%s); -fplugin= alone will not "
+            "run the pass, add -fpass-plugin=%s\n",
+            Path.c_str(), dlerror(), Self.c_str());
+    return;
+  }
+  Attach(Self.c_str(), registerPass);
 }
 
-namespace {
-
-/// `-fplugin=` loads a frontend plugin, not a pass: this action, run before
-/// the main one, makes the backend run the pass too. CodeGen has already
-/// copied most of its options when this runs (so debug locations cannot be
-/// switched on here), but it reads the pass plugin list only when it builds
-/// the optimisation pipeline.
-class MdebugAction : public clang::PluginASTAction {
-protected:
-  std::unique_ptr<clang::ASTConsumer>
-  CreateASTConsumer(clang::CompilerInstance &CI, StringRef) override {
-    enableBackendPass(CI);
-    return std::make_unique<clang::ASTConsumer>();
-  }
-
-  bool ParseArgs(const clang::CompilerInstance &,
-                 const std::vector<std::string> &) override {
-    return true;
-  }
-
-  ActionType getActionType() override { return AddBeforeMainAction; }
-
-private:
-  static void enableBackendPass(clang::CompilerInstance &CI) {
-    std::string Self = selfPath();
-    clang::CodeGenOptions &Opts = CI.getCodeGenOpts();
-    if (alreadyInBackend(Opts.PassPlugins, Self) ||
-        compat::addPassToBackend(Opts, Self, registerPass))
-      return;
-    clang::DiagnosticsEngine &Diags = CI.getDiagnostics();
-    Diags.Report(Diags.getCustomDiagID(
-        clang::DiagnosticsEngine::Error,
-        "mdebug: cannot locate the plugin's own file; add "
-        "-fpass-plugin=<path to libmdebugpass.so>"));
-  }
-};
-
-} // namespace
-
-static clang::FrontendPluginRegistry::Add<MdebugAction>
-    RegisterAction(PluginName, PluginDescription);
+__attribute__((constructor)) static void onLoad() {
+  std::string Self = selfPath();
+  refuseForeignHost(Self.c_str());
+  if (hostHasClangFrontend())
+    loadClangPlugin(Self);
+}
 
 } // namespace mdebug
 

@@ -1,7 +1,9 @@
 # lit configuration for every mdebug suite: pass rewrites (opt | FileCheck),
 # runtime behaviours (programs built with mdebug-clang and run), the wrapper's
 # command lines, and unit tests of runtime modules.
+import glob
 import os
+import re
 import lit.formats
 
 config.name = "mdebug"
@@ -22,6 +24,7 @@ bin_dir, lib_dir = config.mdebug_bin_dir, config.mdebug_lib_dir
 config.substitutions += [
     ("%mdebug_clangxx", os.path.join(bin_dir, "mdebug-clang++")),
     ("%mdebug_clang", os.path.join(bin_dir, "mdebug-clang")),
+    ("%mdebugpass_clang", os.path.join(lib_dir, "libmdebugpass-clang.so")),
     ("%mdebugpass", os.path.join(lib_dir, "libmdebugpass.so")),
     ("%mdebug_rt_a", os.path.join(lib_dir, "libmdebug-rt.a")),
     ("%mdebug_rt_so", os.path.join(lib_dir, "libmdebug-rt.so")),
@@ -34,3 +37,18 @@ config.substitutions += [
     ("%not", config.not_tool),
     ("%python", config.python_executable),
 ]
+
+# Another LLVM's clang and opt on this machine (Debian installs each major
+# version under /usr/lib/llvm-N), for the tests that load the plugin into an
+# LLVM it was not built for: feature "other-llvm".
+config.substitutions.append(("%llvm_major", config.llvm_major))
+for other_clang in sorted(glob.glob("/usr/lib/llvm-*/bin/clang")):
+    other_major = re.search(r"llvm-(\d+)/", other_clang).group(1)
+    if other_major != config.llvm_major:
+        config.available_features.add("other-llvm")
+        config.substitutions += [
+            ("%other_clang", other_clang),
+            ("%other_opt", os.path.join(os.path.dirname(other_clang), "opt")),
+            ("%other_llvm_major", other_major),
+        ]
+        break

@@ -9,6 +9,7 @@
 // RUN: %t 2>&1 | %FileCheck %s --check-prefix=CLEAN
 #include <mdebug/mdebug.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -47,7 +48,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: mdebug: ERROR: memory leak in [[PROG:.*]] (pid {{[0-9]+}}, tid {{[0-9]+}})
 // CHECK-NEXT: mdebug: 200 bytes leaked in 1 block (1 direct, 0 indirect) so far; 1 block (16 bytes) still reachable
 // CHECK-NEXT: Direct leak of 200 bytes in 1 block:
-// CHECK-NEXT:   allocated by malloc at {{.*}}register_root.c:25:17 (keep_in_region)
+// CHECK-NEXT:   allocated by malloc at {{.*}}register_root.c:26:17 (keep_in_region)
 // CHECK-NEXT: +++ [[PROG]] leaked block of size 200 at 0x{{[0-9a-f]+}} (leak 1 of 1)
 // CHECK-NEXT: *** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***
 // CHECK-NEXT: unregistered: 1 reported

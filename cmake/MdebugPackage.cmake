@@ -1,0 +1,34 @@
+# The files through which other builds use mdebug, from cmake/package/: the
+# toolchain file (share/mdebug), the package config (lib/cmake/mdebug) and
+# the pkg-config files (lib/pkgconfig, with lib/mdebug-rt.dynlist). Each is
+# written into the build tree at the path it has in an install and finds
+# the rest relative to itself, so both trees work. Owns their install rules too.
+include(CMakePackageConfigHelpers)
+
+set(MDEBUG_SHARE_DIR share/mdebug)
+set(MDEBUG_CMAKE_DIR lib/cmake/mdebug)
+set(MDEBUG_PKGCONFIG_DIR lib/pkgconfig)
+set(src ${CMAKE_CURRENT_LIST_DIR}/package)
+
+configure_file(${src}/mdebug-toolchain.cmake
+               ${CMAKE_BINARY_DIR}/${MDEBUG_SHARE_DIR}/mdebug-toolchain.cmake COPYONLY)
+configure_file(${src}/mdebugConfig.cmake.in
+               ${CMAKE_BINARY_DIR}/${MDEBUG_CMAKE_DIR}/mdebugConfig.cmake @ONLY)
+write_basic_package_version_file(
+  ${CMAKE_BINARY_DIR}/${MDEBUG_CMAKE_DIR}/mdebugConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+configure_file(${src}/mdebug-rt.dynlist ${CMAKE_BINARY_DIR}/lib/mdebug-rt.dynlist COPYONLY)
+foreach(pc mdebug mdebug-shared)
+  configure_file(${src}/${pc}.pc.in ${CMAKE_BINARY_DIR}/${MDEBUG_PKGCONFIG_DIR}/${pc}.pc @ONLY)
+endforeach()
+
+install(FILES ${CMAKE_BINARY_DIR}/${MDEBUG_SHARE_DIR}/mdebug-toolchain.cmake
+        DESTINATION ${MDEBUG_SHARE_DIR})
+install(FILES ${CMAKE_BINARY_DIR}/${MDEBUG_CMAKE_DIR}/mdebugConfig.cmake
+              ${CMAKE_BINARY_DIR}/${MDEBUG_CMAKE_DIR}/mdebugConfigVersion.cmake
+        DESTINATION ${MDEBUG_CMAKE_DIR})
+install(FILES ${CMAKE_BINARY_DIR}/lib/mdebug-rt.dynlist DESTINATION lib)
+install(FILES ${CMAKE_BINARY_DIR}/${MDEBUG_PKGCONFIG_DIR}/mdebug.pc
+              ${CMAKE_BINARY_DIR}/${MDEBUG_PKGCONFIG_DIR}/mdebug-shared.pc
+        DESTINATION ${MDEBUG_PKGCONFIG_DIR})
+unset(src)

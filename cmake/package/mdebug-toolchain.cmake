@@ -1,0 +1,15 @@
+# mdebug-toolchain.cmake: builds a whole CMake project instrumented by mdebug.
+#
+#   cmake -DCMAKE_TOOLCHAIN_FILE=<prefix>/share/mdebug/mdebug-toolchain.cmake ...
+#
+# C and C++ are compiled and linked by mdebug-clang and mdebug-clang++ of the
+# same tree (this file sits in <prefix>/share/mdebug, in the build tree and
+# in an install alike), which add the plugin when compiling and the runtime
+# when linking. Sets the compilers only; everything else is the project's.
+get_filename_component(_mdebug_prefix "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
+set(CMAKE_C_COMPILER "${_mdebug_prefix}/bin/mdebug-clang")
+set(CMAKE_CXX_COMPILER "${_mdebug_prefix}/bin/mdebug-clang++")
+# find_package(mdebug CONFIG) finds this tree too, for mdebug_instrument()
+# or the mdebug_* variables.
+list(APPEND CMAKE_PREFIX_PATH "${_mdebug_prefix}")
+unset(_mdebug_prefix)
