@@ -25,11 +25,7 @@ static inline void *allocate(size_t size, size_t align, enum md_family family,
     errno = ENOMEM;
     return NULL;
   }
-  size_t usable = size + md_layout.expand;
-  /* At least 16 bytes after the usable ones: glibc keeps a pointer to the
-   * chunk after the last one it handed out (the arena's top), which must
-   * not land inside this block and keep it reachable for the leak scan. */
-  size_t tail = md_layout.rear_guard > 16 ? md_layout.rear_guard : 16;
+  size_t usable = size + md_layout.expand, tail = md_layout.tail;
   void *base;
   if (MD_LIKELY(align <= MD_MIN_ALIGN)) {
     base = __libc_malloc(prefix + usable + tail);

@@ -62,6 +62,7 @@ _Static_assert(sizeof(struct md_chunk_stacks) == 16, "keeps 16-byte alignment");
 struct md_layout {
   size_t front_guard; /* rounded up to 16 */
   size_t rear_guard;
+  size_t tail;   /* bytes allocated after the usable ones (see init.c) */
   size_t expand;
   size_t stacks; /* sizeof(struct md_chunk_stacks) when recorded, else 0 */
   size_t prefix; /* sizeof(header) + stacks + front_guard */

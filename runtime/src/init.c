@@ -71,6 +71,12 @@ void md_init_slow(void) {
   md_layout.front_guard = md_opt.front_guard;
   md_layout.rear_guard = md_opt.rear_guard;
   md_layout.expand = md_opt.expand_alloc;
+  /* With leak_check, at least 16 bytes after the usable ones: glibc keeps a
+   * pointer to the chunk after the last one it handed out (the arena's
+   * top), which must not land inside a block and keep it reachable. */
+  md_layout.tail = md_layout.rear_guard;
+  if (md_opt.leak_check && md_layout.tail < 16)
+    md_layout.tail = 16;
   md_backtrace_init();
   md_layout.stacks =
       md_backtrace_enabled() ? sizeof(struct md_chunk_stacks) : 0;

@@ -23,8 +23,7 @@ static void add(void *user, void *arg) {
 void md_stats_log(void) {
   md_ensure_init();
   md_log("mdebug: Logging allocator stats...");
-  size_t per_block = md_layout.prefix + md_layout.expand +
-                     (md_layout.rear_guard > 16 ? md_layout.rear_guard : 16);
+  size_t per_block = md_layout.prefix + md_layout.expand + md_layout.tail;
   if (md_track_enabled()) {
     struct totals live = {0, 0}, freed = {0, 0};
     md_track_for_each(MD_TRACK_LIVE, add, &live);
