@@ -492,6 +492,13 @@ def self_test():
         # lua: mdebug, asan, valgrind; single: mdebug, asan; times two panels
         assert len(bars) == 10, len(bars)
         assert len(missing) == 4, len(missing)  # mdebug-bt16 of both workloads, two panels
+        readme = os.path.join(d, "README.md")
+        with open(readme, "w") as f:
+            f.write(f"intro\n{BEGIN}\nold\n{END}\nrest\n")
+        update_readme(readme, md)
+        got = open(readme).read()
+        assert got.startswith(f"intro\n{BEGIN}\n2026-01-01") and got.endswith(f"{END}\nrest\n"), got
+        assert "old" not in got
     print("report.py self-test: ok")
 
 
@@ -500,6 +507,8 @@ def main():
     ap.add_argument("--raw", help="raw.csv written by run-all.sh")
     ap.add_argument("--meta", help="meta.txt written by run-all.sh")
     ap.add_argument("--out", help="directory for results.csv, results.md, results.svg")
+    ap.add_argument("--readme", action="append", default=[], metavar="FILE",
+                    help="also put the Markdown table between FILE's RESULTS markers")
     ap.add_argument("--self-test", action="store_true", help="check the writers and exit")
     a = ap.parse_args()
     if a.self_test:
@@ -509,6 +518,26 @@ def main():
         ap.error("--raw and --out are required (or --self-test)")
     sys.stdout.write(report(a.raw, a.meta, a.out))
     print(f"\nwritten: {os.path.join(a.out, 'results.csv')}, results.md, results.svg")
+    with open(os.path.join(a.out, "results.md")) as f:
+        md = f.read()
+    for path in a.readme:
+        update_readme(path, md)
+        print(f"updated: {path}")
+
+
+BEGIN, END = "<!-- BEGIN RESULTS -->", "<!-- END RESULTS -->"
+
+
+def update_readme(path, md):
+    """Replaces what lies between the RESULTS markers of PATH with MD."""
+    with open(path) as f:
+        text = f.read()
+    i, j = text.find(BEGIN), text.find(END)
+    if i < 0 or j < i:
+        raise SystemExit(f"report.py: {path} has no '{BEGIN}' ... '{END}' markers")
+    text = text[:i + len(BEGIN)] + "\n" + md.rstrip("\n") + "\n" + text[j:]
+    with open(path, "w") as f:
+        f.write(text)
 
 
 if __name__ == "__main__":
