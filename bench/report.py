@@ -199,6 +199,12 @@ def notes(meta, configs):
 
 def status_notes(results):
     n = []
+    spread = [f"{r['workload']} {r['time_ratio_min']:.2f}-{r['time_ratio_max']:.2f}x"
+              for r in results if r["config"] == "mdebug" and r["time_ratio_min"] is not None
+              and r["reps"] > 1]
+    if spread:
+        # The targets are judged on medians; the range shows how far to trust them.
+        n.append("range of mdebug's per-repetition time ratios: " + ", ".join(spread))
     meaning = {
         "invalid": "mdebug rejected its MDEBUG_OPTIONS (it would have run with other options): "
                    "no figure",
