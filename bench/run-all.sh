@@ -95,10 +95,11 @@ install_missing() {
 # apt-get source needs a deb-src entry. Add one for bookworm main, on the URI
 # the existing deb entries use, unless some deb-src entry is already there.
 ensure_deb_src() {
-  if grep -rqsE '^[[:space:]]*(deb-src[[:space:]]|Types:.*deb-src)' \
-       /etc/apt/sources.list /etc/apt/sources.list.d/; then
-    return 0
-  fi
+  # apt reads only *.list and *.sources there (not *.disabled and the like).
+  local f
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] && grep -qsE '^[[:space:]]*(deb-src[[:space:]]|Types:.*deb-src)' "$f" && return 0
+  done
   local uri
   uri=$(grep -rhsE '^[[:space:]]*URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null |
         awk '$2 !~ /security/ { print $2; exit }')
