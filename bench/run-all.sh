@@ -1,0 +1,389 @@
+#!/usr/bin/env bash
+# run-all.sh - the whole comparison: every workload in every configuration,
+# interleaved repetitions, one table of ratios to native (see README.md).
+#
+# Workloads: SQLite's speedtest1 and Lua 5.4 (their sources fetched with
+# `apt-get source` into bench/.cache/, never committed) and alloc_bench's three
+# modes. Configurations: native, mdebug (default options, every check on,
+# backtrace=16), AddressSanitizer, Valgrind memcheck and heaptrack (the last
+# two on the native binary).
+#
+# Steps: install what is missing (apt-get, as root), fetch and unpack the
+# sources, bring the mdebug build up to date, build each workload once per
+# compiler (native, mdebug, asan; only what changed is rebuilt), run, and hand
+# out/raw.csv to report.py for the table, out/results.csv and
+# out/results.svg.
+#
+# Within a repetition every configuration of a workload runs back to back,
+# native first, so each ratio compares runs made under the same machine load.
+set -euo pipefail
+
+here=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd -- "$here/.." && pwd)
+build=${MDEBUG_BUILD:-$root/build}
+cc=${CC:-clang-14}
+cache=${BENCH_CACHE:-$here/.cache}
+out=$here/out
+quick=${QUICK:-0}
+
+if [ "$quick" = 1 ]; then
+  reps=${REPS:-3} sqlite_size=${SQLITE_SIZE:-15} lua_scale=${LUA_SCALE:-2}
+  alloc_iters=${ALLOC_ITERS:-1500000}
+  configs=${CONFIGS:-native mdebug mdebug-all mdebug-bt16 asan}
+else
+  reps=${REPS:-5} sqlite_size=${SQLITE_SIZE:-50} lua_scale=${LUA_SCALE:-8}
+  alloc_iters=${ALLOC_ITERS:-6000000}
+  configs=${CONFIGS:-native mdebug mdebug-all mdebug-bt16 asan valgrind heaptrack}
+fi
+workloads=${WORKLOADS:-speedtest1 lua single threads2 prodcons}
+valgrind_reps=${VALGRIND_REPS:-1}
+heaptrack_reps=${HEAPTRACK_REPS:-3}
+timeout=${TIMEOUT:-600}
+all_checks='guard fill free_track verify_pointers leak_track'
+
+die() { echo "run-all.sh: error: $*" >&2; exit 1; }
+warn() { echo "run-all.sh: warning: $*" >&2; }
+# Warnings about runs wait for the end of the repetition's progress line.
+pending=()
+warn_later() { pending+=("run-all.sh: warning: $1"); shift; pending+=("$@"); }
+flush_warnings() {
+  [ ${#pending[@]} -eq 0 ] || printf '%s\n' "${pending[@]}" >&2
+  pending=()
+}
+note() { echo "== $*"; }
+
+for v in reps sqlite_size lua_scale alloc_iters valgrind_reps heaptrack_reps timeout; do
+  [[ ${!v} =~ ^[0-9]+$ ]] || die "${v^^} must be a whole number, not '${!v}'"
+done
+[ "$reps" -ge 1 ] || die "REPS must be at least 1"
+known_workloads=" speedtest1 lua single threads2 prodcons "
+known_configs=" native mdebug mdebug-all mdebug-bt16 asan valgrind heaptrack "
+for w in $workloads; do
+  [[ $known_workloads == *" $w "* ]] || die "unknown workload '$w' (known:$known_workloads)"
+done
+for c in $configs; do
+  [[ $known_configs == *" $c "* ]] || die "unknown configuration '$c' (known:$known_configs)"
+done
+[[ " $configs " == *" native "* ]] || die "CONFIGS must include native: every ratio is to native"
+
+# Which builds the configurations need: valgrind and heaptrack run the native
+# binary.
+variants=native
+[[ " $configs " == *" mdebug"* ]] && variants+=" mdebug"
+[[ " $configs " == *" asan "* ]] && variants+=" asan"
+
+# ---- setup: packages and the deb-src line ------------------------------------
+as_root=()
+[ "$(id -u)" -eq 0 ] || as_root=(sudo)
+apt_updated=0
+apt_update() {
+  [ "$apt_updated" = 1 ] && return 0
+  "${as_root[@]}" apt-get update -qq
+  apt_updated=1
+}
+install_missing() {
+  local missing=() p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+      missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  note "installing ${missing[*]}"
+  apt_update
+  DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+# apt-get source needs a deb-src entry. Add one for bookworm main, on the URI
+# the existing deb entries use, unless some deb-src entry is already there.
+ensure_deb_src() {
+  # apt reads only *.list and *.sources there (not *.disabled and the like).
+  local f
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] && grep -qsE '^[[:space:]]*(deb-src[[:space:]]|Types:.*deb-src)' "$f" && return 0
+  done
+  local uri
+  uri=$(grep -rhsE '^[[:space:]]*URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null |
+        awk '$2 !~ /security/ { print $2; exit }')
+  [ -n "$uri" ] || uri=$(awk '$1 == "deb" && $2 !~ /security/ { print $2; exit }' \
+                           /etc/apt/sources.list 2>/dev/null || true)
+  [ -n "$uri" ] || uri=http://deb.debian.org/debian
+  note "adding a deb-src entry for $uri bookworm main (/etc/apt/sources.list.d/mdebug-src.sources)"
+  printf 'Types: deb-src\nURIs: %s\nSuites: bookworm\nComponents: main\nSigned-By: %s\n' \
+    "$uri" /usr/share/keyrings/debian-archive-keyring.gpg |
+    "${as_root[@]}" tee /etc/apt/sources.list.d/mdebug-src.sources >/dev/null
+  apt_updated=0
+  apt_update
+}
+
+if [ "${NO_SETUP:-0}" != 1 ]; then
+  pkgs=(dpkg-dev tcl make)
+  [[ " $configs " == *" valgrind "* ]] && pkgs+=(valgrind)
+  [[ " $configs " == *" heaptrack "* ]] && pkgs+=(heaptrack)
+  [[ " $configs " == *" asan "* ]] && pkgs+=(libclang-rt-14-dev)
+  install_missing "${pkgs[@]}"
+  [[ " $workloads " =~ " "(speedtest1|lua)" " ]] && ensure_deb_src
+fi
+command -v "$cc" >/dev/null || die "compiler '$cc' not found (set CC=...)"
+
+# ---- mdebug itself: bring the build up to date -------------------------------
+wrapper=$build/bin/mdebug-clang
+if [ -f "$build/build.ninja" ]; then
+  cmake --build "$build" >/dev/null || die "building mdebug in $build failed"
+fi
+[ -x "$wrapper" ] || die "$wrapper not found: run ./build.sh example first, or set MDEBUG_BUILD=dir"
+
+# ---- sources ---------------------------------------------------------------------
+mkdir -p "$cache/src" "$out/bin" "$out/obj" "$out/logs"
+# fetch PACKAGE: prints the unpacked source directory, fetching it once.
+fetch() {
+  local pkg=$1 dir
+  dir=$(find "$cache/src" -mindepth 1 -maxdepth 1 -type d -name "$pkg-[0-9]*" | sort | tail -n 1)
+  if [ -z "$dir" ]; then
+    note "apt-get source $pkg (into $cache/src)" >&2
+    # Only the apt-get download warning about the _apt sandbox is filtered.
+    (cd "$cache/src" && apt-get source -qq "$pkg" 2>&1 >/dev/null | grep -v 'unsandboxed' >&2 || true)
+    dir=$(find "$cache/src" -mindepth 1 -maxdepth 1 -type d -name "$pkg-[0-9]*" | sort | tail -n 1)
+    [ -n "$dir" ] || die "apt-get source $pkg gave no source directory"
+  fi
+  echo "$dir"
+}
+
+# stale TARGET DEPS...: true if TARGET is missing or older than one of DEPS.
+stale() {
+  local t=$1 d; shift
+  [ -e "$t" ] || return 0
+  for d; do [ "$d" -nt "$t" ] && return 0; done
+  return 1
+}
+
+# Compilers per variant. -gdwarf-4: Valgrind 3.19 cannot read clang 14's
+# default DWARF 5; the code generated is the same.
+cflags=(-O2 -g -gdwarf-4)
+compiler_of() {
+  case $1 in
+    native | asan) echo "$cc" ;;
+    mdebug) echo "$wrapper" ;;
+  esac
+}
+flags_of() {
+  case $1 in
+    asan) echo -fsanitize=address ;;
+    *) ;;
+  esac
+}
+# What a variant's objects and links depend on besides their sources.
+tool_deps_of() {
+  case $1 in
+    mdebug) echo "$wrapper $build/lib/libmdebugpass.so" ;;
+    *) ;;
+  esac
+}
+link_deps_of() {
+  case $1 in
+    mdebug) echo "$wrapper $build/lib/libmdebug-rt.a" ;;
+    *) ;;
+  esac
+}
+
+# compile VARIANT SRC OBJ EXTRA_FLAGS...
+compile() {
+  local v=$1 src=$2 obj=$3; shift 3
+  # shellcheck disable=SC2046
+  stale "$obj" "$src" $(tool_deps_of "$v") || return 0
+  mkdir -p "$(dirname "$obj")"
+  # shellcheck disable=SC2046
+  "$(compiler_of "$v")" "${cflags[@]}" $(flags_of "$v") "$@" -c "$src" -o "$obj" \
+    2>"$out/logs/build.err" || { cat "$out/logs/build.err" >&2; die "compiling $src ($v) failed"; }
+}
+# link VARIANT BIN OBJS... -- LIBS...
+link() {
+  local v=$1 bin=$2 objs=() libs=(); shift 2
+  while [ "$1" != -- ]; do objs+=("$1"); shift; done
+  shift; libs=("$@")
+  # shellcheck disable=SC2046
+  stale "$bin" "${objs[@]}" $(link_deps_of "$v") || return 0
+  # shellcheck disable=SC2046
+  "$(compiler_of "$v")" "${cflags[@]}" $(flags_of "$v") -o "$bin" "${objs[@]}" "${libs[@]}" \
+    2>"$out/logs/build.err" || { cat "$out/logs/build.err" >&2; die "linking $bin failed"; }
+}
+
+build_alloc_bench() {
+  local v
+  for v in $variants; do
+    compile "$v" "$here/alloc_bench.c" "$out/obj/$v/alloc_bench.o" -pthread
+    link "$v" "$out/bin/alloc_bench.$v" "$out/obj/$v/alloc_bench.o" -- -pthread
+  done
+}
+
+sqlite_src="" sqlite_amalg=""
+build_speedtest1() {
+  sqlite_src=$(fetch sqlite3)
+  # Debian's source package has no amalgamation: generate sqlite3.c with the
+  # package's own build (configure, then the sqlite3.c target: lemon,
+  # mkkeywordhash and tclsh scripts), once.
+  local gen=$cache/sqlite3-amalgamation
+  sqlite_amalg=$gen/sqlite3.c
+  if [ ! -s "$sqlite_amalg" ]; then
+    note "generating the SQLite amalgamation (configure; make sqlite3.c)"
+    rm -rf "$gen" && mkdir -p "$gen"
+    (cd "$gen" && "$sqlite_src/configure" --disable-tcl --disable-readline >configure.log 2>&1 &&
+      make -j"$(nproc)" sqlite3.c >make.log 2>&1) ||
+      die "generating sqlite3.c failed; see $gen/configure.log and $gen/make.log"
+  fi
+  local v
+  for v in $variants; do
+    note "building speedtest1 ($v)"
+    compile "$v" "$sqlite_amalg" "$out/obj/$v/sqlite3.o" -I"$gen"
+    compile "$v" "$sqlite_src/test/speedtest1.c" "$out/obj/$v/speedtest1.o" -I"$gen"
+    link "$v" "$out/bin/speedtest1.$v" "$out/obj/$v/sqlite3.o" "$out/obj/$v/speedtest1.o" \
+      -- -lpthread -ldl -lm
+  done
+}
+
+lua_src=""
+build_lua() {
+  lua_src=$(fetch lua5.4)
+  # Debian's patched luaconf.h includes a header its build generates.
+  local inc=$cache/lua5.4-include
+  mkdir -p "$inc"
+  [ -s "$inc/lua5.4-deb-multiarch.h" ] ||
+    echo '#define DEB_HOST_MULTIARCH "x86_64-linux-gnu"' >"$inc/lua5.4-deb-multiarch.h"
+  local v f objs
+  for v in $variants; do
+    note "building lua ($v)"
+    objs=()
+    for f in "$lua_src"/src/*.c; do
+      [ "$(basename "$f")" = luac.c ] && continue
+      compile "$v" "$f" "$out/obj/$v/lua/$(basename "${f%.c}").o" \
+        -DLUA_COMPAT_5_3 -DLUA_USE_LINUX -I"$inc"
+      objs+=("$out/obj/$v/lua/$(basename "${f%.c}").o")
+    done
+    link "$v" "$out/bin/lua.$v" "${objs[@]}" -- -lm -ldl
+  done
+}
+
+runstat=$out/bin/runstat
+stale "$runstat" "$here/runstat.c" && { "$cc" -O2 -Wall -o "$runstat" "$here/runstat.c" || die "building runstat failed"; }
+[[ " $workloads " =~ " "(single|threads2|prodcons)" " ]] && build_alloc_bench
+[[ " $workloads " == *" speedtest1 "* ]] && build_speedtest1
+[[ " $workloads " == *" lua "* ]] && build_lua
+
+# ---- one run ---------------------------------------------------------------------
+# command_of WORKLOAD VARIANT: the command line, in the array cmd.
+command_of() {
+  case $1 in
+    speedtest1) cmd=("$out/bin/speedtest1.$2" --memdb --size "$sqlite_size") ;;
+    lua) cmd=("$out/bin/lua.$2" "$here/alloc_heavy.lua" "$lua_scale") ;;
+    *) cmd=("$out/bin/alloc_bench.$2" "$1" "$alloc_iters") ;;
+  esac
+}
+# reps_of CONFIG: how many repetitions run it.
+reps_of() {
+  case $1 in
+    valgrind) echo $((valgrind_reps < reps ? valgrind_reps : reps)) ;;
+    heaptrack) echo $((heaptrack_reps < reps ? heaptrack_reps : reps)) ;;
+    *) echo "$reps" ;;
+  esac
+}
+
+tmp=$(mktemp -d)
+trap 'rm -rf -- "$tmp"' EXIT
+raw=$out/raw.csv
+failures=0 invalid=0
+# run WORKLOAD CONFIG REP: one measured run, appended to raw.csv. Verdicts:
+# ok; stderr (ran, but an mdebug/ASan/Valgrind run wrote to stderr: a report?);
+# failed (non-zero exit); timeout; invalid (mdebug rejected MDEBUG_OPTIONS, so
+# the run used other options than the configuration names).
+run() {
+  local w=$1 c=$2 rep=$3 variant=native envs=(-u MDEBUG_OPTIONS -u ASAN_OPTIONS -u LD_PRELOAD)
+  local pre=()
+  case $c in
+    mdebug) variant=mdebug ;;
+    mdebug-all) variant=mdebug envs+=("MDEBUG_OPTIONS=$all_checks") ;;
+    mdebug-bt16) variant=mdebug envs+=("MDEBUG_OPTIONS=backtrace=16") ;;
+    asan) variant=asan ;;
+    valgrind) pre=(valgrind --tool=memcheck -q) ;;
+    heaptrack) pre=(heaptrack -o "$tmp/heaptrack/data") ;;
+  esac
+  command_of "$w" "$variant"
+  local err=$out/logs/$w.$c.$rep.err
+  rm -rf "$tmp/heaptrack" "$tmp/res"
+  local status=0
+  (cd "$tmp" && env "${envs[@]}" "$runstat" -t "$timeout" "$tmp/res" "${pre[@]}" "${cmd[@]}") \
+    >"$tmp/stdout" 2>"$err" || status=$?
+  [ -s "$tmp/res" ] || { cat "$err" >&2; die "could not measure $w $c ($status)"; }
+  local time rss cpu verdict=ok
+  read -r time rss status cpu <"$tmp/res"
+  if [ "$c" = heaptrack ]; then
+    # heaptrack reports its progress on stdout and stderr; not a finding.
+    cat "$tmp/stdout" >>"$err"
+  fi
+  if [[ $c == mdebug* ]] && grep -qE '^mdebug: .*(MDEBUG_OPTIONS|option)' "$err"; then
+    verdict=invalid
+    invalid=$((invalid + 1))
+    warn_later "$w $c: mdebug rejected its options: $(grep -m1 -E '^mdebug: ' "$err")"
+  elif [ "$status" = 124 ]; then
+    verdict=timeout
+    failures=$((failures + 1))
+    warn_later "$w $c: killed after ${timeout}s (TIMEOUT)"
+  elif [ "$status" != 0 ]; then
+    verdict=failed
+    failures=$((failures + 1))
+    warn_later "$w $c: exited with status $status; $err begins:" "$(head -n 5 "$err")"
+  elif [ "$c" != heaptrack ] && [ -s "$err" ]; then
+    verdict=stderr
+    warn_later "$w $c: wrote to stderr (a report?); $err begins:" "$(head -n 5 "$err")"
+  fi
+  [ -s "$err" ] || rm -f "$err"
+  echo "$w,$c,$rep,$time,$rss,$status,$cpu,$verdict" >>"$raw"
+  printf ' %s=%s' "$c" "$time"
+}
+
+# ---- the runs --------------------------------------------------------------------
+machine="$(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+os=$(. /etc/os-release && echo "$PRETTY_NAME")
+rm -f "$out"/logs/*.err
+{
+  echo "date: $(date +%Y-%m-%d)"
+  echo "machine: $os, $machine, $(free -g | awk '/^Mem:/ { print $2 }') GiB RAM"
+  echo "compiler: $("$cc" --version | head -n 1)"
+  echo "reps: $reps"
+  echo "valgrind_reps: $(reps_of valgrind)"
+  echo "heaptrack_reps: $(reps_of heaptrack)"
+  echo "quick: $quick"
+  echo "speedtest1: speedtest1 --memdb --size $sqlite_size (SQLite $(basename "${sqlite_src:-sqlite3-?}" | sed 's/^sqlite3-//'))"
+  echo "lua: lua alloc_heavy.lua $lua_scale (Lua $(basename "${lua_src:-lua5.4-?}" | sed 's/^lua5.4-//'))"
+  echo "single: alloc_bench single $alloc_iters"
+  echo "threads2: alloc_bench threads2 $alloc_iters (per thread)"
+  echo "prodcons: alloc_bench prodcons $alloc_iters"
+  echo "all_checks: $all_checks"
+} >"$out/meta.txt"
+note "machine: $os, $machine"
+note "repetitions: $reps (valgrind $(reps_of valgrind), heaptrack $(reps_of heaptrack)); configurations: $configs"
+echo "workload,config,rep,time_s,rss_kb,status,cpu_s,verdict" >"$raw"
+# Odd repetitions run the configurations in CONFIGS order, even ones in the
+# reverse order, so no configuration always runs right after a heavy one.
+read -ra order <<<"$configs"
+reversed=()
+for ((i = ${#order[@]} - 1; i >= 0; i--)); do reversed+=("${order[i]}"); done
+for w in $workloads; do
+  for ((rep = 1; rep <= reps; rep++)); do
+    printf '%-10s rep %d:' "$w" "$rep"
+    if ((rep % 2)); then this=("${order[@]}"); else this=("${reversed[@]}"); fi
+    for c in "${this[@]}"; do
+      [ "$rep" -le "$(reps_of "$c")" ] || continue
+      run "$w" "$c" "$rep"
+    done
+    echo
+    flush_warnings
+  done
+done
+
+# ---- the table -------------------------------------------------------------------
+python3 "$here/report.py" --meta "$out/meta.txt" --raw "$raw" --out "$out" || die "report.py failed"
+if [ "$invalid" -gt 0 ]; then
+  warn "$invalid run(s) were invalid (mdebug rejected the options): shown as 'invalid', not measured"
+fi
+if [ "$failures" -gt 0 ]; then
+  echo "run-all.sh: $failures run(s) failed or timed out; see the warnings above and $out/logs/" >&2
+  exit 1
+fi
