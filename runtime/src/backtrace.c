@@ -23,8 +23,10 @@ void md_backtrace_init(void) {
   min_size = md_opt.backtrace_min_size;
   max_size = md_opt.backtrace_max_size ? md_opt.backtrace_max_size : MD_SIZE_ALL;
   free_frames = md_opt.free_track ? md_opt.free_track_backtrace_num_frames : 0;
-  if (frames || free_frames)
+  if (frames || free_frames) {
     md_depot_init();
+    md_unwind_refresh_code();
+  }
 }
 
 bool md_backtrace_enabled(void) { return frames != 0 || free_frames != 0; }

@@ -36,6 +36,8 @@ MD_EXPORT void __mdebug_version_mismatch_check_v1(void) {
       self.dli_fbase == caller.dli_fbase)
     return; /* the runtime's own module (the executable, usually) */
   dlopen(caller.dli_fname, RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE);
+  if (md_init_state == 2 && md_backtrace_enabled())
+    md_unwind_refresh_code(); /* its code can now appear in stacks */
 }
 _Static_assert(MDEBUG_ABI_VERSION == 1, "rename the check symbol above");
 

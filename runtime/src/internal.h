@@ -127,6 +127,9 @@ void md_origin_names(md_origin_t origin, const char **function,
 /* The calling thread's call sites (return address - 1), innermost first,
  * starting at the first frame outside the runtime; at most max. */
 size_t md_unwind(uintptr_t *pcs, size_t max) MD_HIDDEN;
+/* (Re)builds the table of executable segments frames are checked against:
+ * at start-up and whenever an instrumented module is loaded. */
+void md_unwind_refresh_code(void) MD_HIDDEN;
 void md_depot_init(void) MD_HIDDEN;
 /* Stack ids: 0 = none recorded; MD_STACK_EMPTY = recorded, but no frame
  * (or left out by the size limits), as malloc debug's empty index. */

@@ -7,11 +7,18 @@
  * return address minus one (inside the call instruction), as malloc debug
  * stores frames, so it names the calling line.
  *
+ * Every return address must also lie in a loaded module's executable
+ * segment (a table built with dl_iterate_phdr at start-up and again when an
+ * instrumented module is loaded): the saved frame pointer of code built
+ * without frame pointers (libc's call of main) is often a stack address
+ * whose neighbour is data, not a return address.
+ *
  * Never allocates; reads /proc/self/maps with raw system calls, once per
  * thread (and again when the stack pointer leaves the mapping it found).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <link.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -23,6 +30,54 @@ extern char __stop_mdebug_text[] __attribute__((weak, visibility("hidden")));
 /* The stack mapping holding this thread's stack pointer, cached. */
 static __thread uintptr_t stack_lo __attribute__((tls_model("initial-exec")));
 static __thread uintptr_t stack_hi __attribute__((tls_model("initial-exec")));
+
+/* Executable segments, sorted; replaced whole (never freed, never changed
+ * once published), so readers need no lock. */
+#define MAX_RANGES 1024
+struct code_ranges {
+  size_t n;
+  uintptr_t lo[MAX_RANGES], hi[MAX_RANGES];
+};
+static struct code_ranges *code;
+
+static int add_module(struct dl_phdr_info *info, size_t size, void *arg) {
+  (void)size;
+  struct code_ranges *r = arg;
+  for (int i = 0; i < info->dlpi_phnum && r->n < MAX_RANGES; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
+      continue;
+    uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+    size_t k = r->n++;
+    for (; k > 0 && r->lo[k - 1] > lo; k--) { /* insertion sort */
+      r->lo[k] = r->lo[k - 1];
+      r->hi[k] = r->hi[k - 1];
+    }
+    r->lo[k] = lo;
+    r->hi[k] = lo + ph->p_memsz;
+  }
+  return 0;
+}
+
+void md_unwind_refresh_code(void) {
+  struct code_ranges *r = md_mmap(sizeof(*r));
+  if (!r)
+    return; /* keep the old table */
+  dl_iterate_phdr(add_module, r);
+  __atomic_store_n(&code, r, __ATOMIC_RELEASE);
+}
+
+static bool is_code(const struct code_ranges *r, uintptr_t pc) {
+  size_t lo = 0, hi = r->n;
+  while (lo < hi) { /* the last range starting at or below pc */
+    size_t mid = (lo + hi) / 2;
+    if (r->lo[mid] <= pc)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo > 0 && pc < r->hi[lo - 1];
+}
 
 static int hex_digit(char c) {
   if (c >= '0' && c <= '9')
@@ -80,6 +135,7 @@ MD_NOINLINE size_t md_unwind(uintptr_t *pcs, size_t max) {
   if (MD_UNLIKELY(sp < stack_lo || sp >= stack_hi))
     find_stack(sp);
   uintptr_t hi = stack_hi;
+  const struct code_ranges *ranges = __atomic_load_n(&code, __ATOMIC_ACQUIRE);
   uintptr_t text_lo = (uintptr_t)__start_mdebug_text;
   uintptr_t text_hi = (uintptr_t)__stop_mdebug_text;
   size_t n = 0;
@@ -89,7 +145,7 @@ MD_NOINLINE size_t md_unwind(uintptr_t *pcs, size_t max) {
       break;
     uintptr_t next = ((const uintptr_t *)fp)[0];
     uintptr_t pc = ((const uintptr_t *)fp)[1];
-    if (pc < 4096)
+    if (pc < 4096 || (ranges && !is_code(ranges, pc)))
       break;
     if (!in_runtime || pc < text_lo || pc >= text_hi) {
       in_runtime = false;
