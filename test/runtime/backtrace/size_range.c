@@ -27,29 +27,29 @@ int main(int argc, char **argv) {
 // CHECK-LABEL: == {{.*}}.min
 // CHECK: sz 1000 num 1 frames 3 bt make main [libc.so.6]
 // CHECK: sz 100 num 1 frames 3 bt make main [libc.so.6]
-// CHECK-NEXT: sz 10 num 1 frames 0 bt{{$}}
+// CHECK: sz 10 num 1 frames 0 bt{{$}}
 // CHECK-LABEL: == {{.*}}.min_short
 // CHECK: sz 1000 num 1 frames 3 bt make main [libc.so.6]
 // CHECK: sz 100 num 1 frames 3 bt make main [libc.so.6]
-// CHECK-NEXT: sz 10 num 1 frames 0 bt{{$}}
+// CHECK: sz 10 num 1 frames 0 bt{{$}}
 // CHECK-LABEL: == {{.*}}.max
 // CHECK: sz 1000 num 1 frames 0 bt{{$}}
 // CHECK: sz 100 num 1 frames 3 bt make main [libc.so.6]
-// CHECK-NEXT: sz 10 num 1 frames 3 bt make main [libc.so.6]
+// CHECK: sz 10 num 1 frames 3 bt make main [libc.so.6]
 // CHECK-LABEL: == {{.*}}.max_short
 // CHECK: sz 1000 num 1 frames 0 bt{{$}}
 // CHECK: sz 100 num 1 frames 3 bt make main [libc.so.6]
-// CHECK-NEXT: sz 10 num 1 frames 3 bt make main [libc.so.6]
+// CHECK: sz 10 num 1 frames 3 bt make main [libc.so.6]
 // CHECK-LABEL: == {{.*}}.exact
 // CHECK: sz 1000 num 1 frames 0 bt{{$}}
 // CHECK: sz 100 num 1 frames 3 bt make main [libc.so.6]
-// CHECK-NEXT: sz 10 num 1 frames 0 bt{{$}}
+// CHECK: sz 10 num 1 frames 0 bt{{$}}
 // CHECK-LABEL: == {{.*}}.exact_short
 // CHECK: sz 1000 num 1 frames 0 bt{{$}}
 // CHECK: sz 100 num 1 frames 3 bt make main [libc.so.6]
-// CHECK-NEXT: sz 10 num 1 frames 0 bt{{$}}
+// CHECK: sz 10 num 1 frames 0 bt{{$}}
 // CHECK-LABEL: == {{.*}}.all
 // CHECK: sz 1000 num 1 frames 3 bt make main [libc.so.6]
 // CHECK: sz 100 num 1 frames 3 bt make main [libc.so.6]
-// CHECK-NEXT: sz 10 num 1 frames 3 bt make main [libc.so.6]
+// CHECK: sz 10 num 1 frames 3 bt make main [libc.so.6]
 // CHECK-NEXT: heap dump OK

@@ -33,10 +33,10 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: sz 4000 num 1 frames 3 bt from_single main [libc.so.6]
 // CHECK: sz 48 num 10 frames 3 bt from_loop main [libc.so.6]
 // CHECK-NEXT: sz 48 num 1 frames 3 bt from_single main [libc.so.6]
-// CHECK-NEXT: sz 7 num 1 frames 3 bt from_single main [libc.so.6]
+// CHECK: sz 7 num 1 frames 3 bt from_single main [libc.so.6]
 // CHECK-NEXT: heap dump OK
 // NOBT: total {{[0-9]+}} records {{[0-9]+}} backtrace 0
 // NOBT-NEXT: sz 4000 num 1 frames 0
 // NOBT: sz 48 num 11 frames 0
-// NOBT-NEXT: sz 7 num 1 frames 0
+// NOBT: sz 7 num 1 frames 0
 // NOBT-NEXT: heap dump OK
