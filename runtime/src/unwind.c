@@ -67,7 +67,11 @@ void md_unwind_refresh_code(void) {
   __atomic_store_n(&code, r, __ATOMIC_RELEASE);
 }
 
-static bool is_code(const struct code_ranges *r, uintptr_t pc) {
+/* *last: the range that held the previous frame (most frames of a stack
+ * are in one or two modules), tried before the search. */
+static bool is_code(const struct code_ranges *r, uintptr_t pc, size_t *last) {
+  if (*last < r->n && pc >= r->lo[*last] && pc < r->hi[*last])
+    return true;
   size_t lo = 0, hi = r->n;
   while (lo < hi) { /* the last range starting at or below pc */
     size_t mid = (lo + hi) / 2;
@@ -76,7 +80,10 @@ static bool is_code(const struct code_ranges *r, uintptr_t pc) {
     else
       hi = mid;
   }
-  return lo > 0 && pc < r->hi[lo - 1];
+  if (lo == 0 || pc >= r->hi[lo - 1])
+    return false;
+  *last = lo - 1;
+  return true;
 }
 
 static int hex_digit(char c) {
@@ -138,14 +145,14 @@ MD_NOINLINE size_t md_unwind(uintptr_t *pcs, size_t max) {
   const struct code_ranges *ranges = __atomic_load_n(&code, __ATOMIC_ACQUIRE);
   uintptr_t text_lo = (uintptr_t)__start_mdebug_text;
   uintptr_t text_hi = (uintptr_t)__stop_mdebug_text;
-  size_t n = 0;
+  size_t n = 0, last_range = 0;
   bool in_runtime = true;
   while (n < max) {
     if ((fp & 7) != 0 || fp < sp || hi < 16 || fp > hi - 16)
       break;
     uintptr_t next = ((const uintptr_t *)fp)[0];
     uintptr_t pc = ((const uintptr_t *)fp)[1];
-    if (pc < 4096 || (ranges && !is_code(ranges, pc)))
+    if (pc < 4096 || (ranges && !is_code(ranges, pc, &last_range)))
       break;
     if (!in_runtime || pc < text_lo || pc >= text_hi) {
       in_runtime = false;
