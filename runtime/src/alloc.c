@@ -195,17 +195,13 @@ void md_deallocate(void *p, enum md_family family, unsigned op,
   struct md_chunk *c = md_chunk_of(p);
   struct md_chunk *unlisted = NULL;
   if (md_track_enabled()) {
-    enum md_track_state st;
-    if (md_opt.free_track) {
-      struct md_chunk *evict = md_quarantine_next_evicted();
-      bool evicted;
-      st = md_track_release_evict(p, evict ? md_chunk_user(evict) : NULL,
-                                  &evicted);
-      if (evicted)
-        unlisted = evict;
-    } else {
-      st = md_track_release(p, false);
-    }
+    struct md_chunk *evict =
+        md_opt.free_track ? md_quarantine_next_evicted() : NULL;
+    bool evicted;
+    enum md_track_state st = md_track_release(
+        p, md_opt.free_track != 0, evict ? md_chunk_user(evict) : NULL, &evicted);
+    if (evicted)
+      unlisted = evict;
     if (MD_UNLIKELY(st != MD_TRACK_LIVE)) {
       if (st == MD_TRACK_FREED)
         report_freed(p, op, origin);
@@ -238,30 +234,20 @@ void md_deallocate(void *p, enum md_family family, unsigned op,
   errno = saved_errno;
 }
 
-static void *reallocate(void *p, size_t size, unsigned op, md_origin_t origin);
-
-void *md_reallocate(void *p, size_t size, unsigned op, md_origin_t origin) {
-  md_ensure_init();
-  if (MD_LIKELY(!md_recording))
-    return reallocate(p, size, op, origin);
-  uint64_t start = md_record_now();
-  if (p && size && !verify(p, op, origin))
-    return NULL; /* reported; not recorded, as in malloc debug */
-  void *q = reallocate(p, size, op, origin);
-  md_record(MD_REC_REALLOC, (uintptr_t)q, (uintptr_t)p, 0, size, start,
-            md_record_now());
-  return q;
-}
-
-static void *reallocate(void *p, size_t size, unsigned op, md_origin_t origin) {
+/* *refused: p was not a live block (reported). */
+static void *reallocate(void *p, size_t size, unsigned op, md_origin_t origin,
+                        bool *refused) {
+  *refused = false;
   if (!p)
     return md_allocate(size, 0, MD_FAMILY_MALLOC, false, op, origin);
   if (size == 0) { /* glibc: frees and returns NULL */
     md_deallocate(p, MD_FAMILY_MALLOC, op, origin);
     return NULL;
   }
-  if (!verify(p, op, origin))
+  if (!verify(p, op, origin)) {
+    *refused = true;
     return NULL;
+  }
   struct md_chunk *c = md_chunk_of(p);
   enum md_family family = md_chunk_family(c);
   if (family != MD_FAMILY_MALLOC)
@@ -274,6 +260,19 @@ static void *reallocate(void *p, size_t size, unsigned op, md_origin_t origin) {
   size_t old = md_chunk_usable(c), fresh = size + md_layout.expand;
   memcpy(q, p, old < fresh ? old : fresh);
   md_deallocate(p, family, op, origin);
+  return q;
+}
+
+void *md_reallocate(void *p, size_t size, unsigned op, md_origin_t origin) {
+  bool refused;
+  md_ensure_init();
+  if (MD_LIKELY(!md_recording))
+    return reallocate(p, size, op, origin, &refused);
+  uint64_t start = md_record_now();
+  void *q = reallocate(p, size, op, origin, &refused);
+  if (!refused) /* as in malloc debug, a refused pointer is not recorded */
+    md_record(MD_REC_REALLOC, (uintptr_t)q, (uintptr_t)p, 0, size, start,
+              md_record_now());
   return q;
 }
 

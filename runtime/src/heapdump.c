@@ -29,55 +29,27 @@ static void take(void *user, void *arg) {
     return;
   if (c->r->n == c->capacity)
     return; /* blocks allocated since the count: left out */
+  size_t frames;
+  md_depot_get(stack, &frames);
   c->r->v[c->r->n++] = (struct md_live_record){
-      chunk->size ? chunk->size : 1, 1, stack, (uintptr_t)user};
-}
-
-static size_t frames_of(uint32_t stack) {
-  size_t n;
-  md_depot_get(stack, &n);
-  return n;
+      chunk->size ? chunk->size : 1, 1, stack, (uint32_t)frames,
+      (uintptr_t)user};
 }
 
 /* malloc debug's order: size descending, records with a stack first, longer
  * stacks first; then (ours) same stacks together, so that every (size,
  * stack) pair merges into one record; then by address. */
-static bool before(const struct md_live_record *a,
-                   const struct md_live_record *b) {
+static bool before(const void *pa, const void *pb) {
+  const struct md_live_record *a = pa, *b = pb;
   if (a->size != b->size)
     return a->size > b->size;
-  size_t fa = frames_of(a->stack), fb = frames_of(b->stack);
-  if ((fa != 0) != (fb != 0))
-    return fa != 0;
-  if (fa != fb)
-    return fa > fb;
+  if ((a->frames != 0) != (b->frames != 0))
+    return a->frames != 0;
+  if (a->frames != b->frames)
+    return a->frames > b->frames;
   if (a->stack != b->stack)
     return a->stack < b->stack;
   return a->ptr < b->ptr;
-}
-
-static void sift(struct md_live_record *v, size_t root, size_t n) {
-  for (size_t child; (child = 2 * root + 1) < n; root = child) {
-    if (child + 1 < n && before(&v[child], &v[child + 1]))
-      child++;
-    if (!before(&v[root], &v[child]))
-      return;
-    struct md_live_record t = v[root];
-    v[root] = v[child];
-    v[child] = t;
-  }
-}
-
-/* Heap sort: no recursion and no extra memory, for millions of records. */
-static void sort_records(struct md_live_record *v, size_t n) {
-  for (size_t i = n / 2; i-- > 0;)
-    sift(v, i, n);
-  for (size_t end = n; end-- > 1;) {
-    struct md_live_record t = v[0];
-    v[0] = v[end];
-    v[end] = t;
-    sift(v, 0, end);
-  }
 }
 
 bool md_live_records_collect(struct md_live_records *r, bool only_with_stack) {
@@ -90,7 +62,7 @@ bool md_live_records_collect(struct md_live_records *r, bool only_with_stack) {
     return false;
   struct collect c = {r, capacity, only_with_stack};
   md_track_for_each(MD_TRACK_LIVE, take, &c);
-  sort_records(r->v, r->n);
+  md_sort(r->v, r->n, sizeof(r->v[0]), before);
   size_t out = 0;
   for (size_t i = 0; i < r->n; i++) {
     if (out > 0 && r->v[out - 1].size == r->v[i].size &&

@@ -105,6 +105,11 @@ void md_out_printf(struct md_out *o, const char *fmt, ...)
 bool md_out_copy_file(struct md_out *o, const char *path) MD_HIDDEN;
 bool md_out_close(struct md_out *o) MD_HIDDEN;
 
+/* ---- sort.c ------------------------------------------------------------- */
+/* Heap sort of n records of `size` bytes; before(a, b): a goes first. */
+void md_sort(void *base, size_t n, size_t size,
+             bool (*before)(const void *a, const void *b)) MD_HIDDEN;
+
 /* ---- site.c: naming where a call came from ------------------------------ */
 /* "file:line:col (function)" or "pc 0x... in module (symbol+0x..)". */
 size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) MD_HIDDEN;
@@ -240,12 +245,11 @@ bool md_track_enabled(void) MD_HIDDEN;
 void md_track_insert_live(void *user) MD_HIDDEN;
 /* Atomically: if `user` is LIVE, make it FREED (keep=true) or remove it.
  * Returns the state found before. */
-enum md_track_state md_track_release(void *user, bool keep) MD_HIDDEN;
-/* md_track_release(user, keep=true) that, when user was LIVE, also removes
- * `evict` if the same table holds it (one lock for a free and the
- * quarantine eviction it causes); *evicted says whether it did. */
-enum md_track_state md_track_release_evict(void *user, void *evict,
-                                           bool *evicted) MD_HIDDEN;
+/* When user was LIVE, also removes `evict` (may be NULL) if the same table
+ * holds it: one lock for a free and the quarantine eviction it causes;
+ * *evicted says whether it did. */
+enum md_track_state md_track_release(void *user, bool keep, void *evict,
+                                     bool *evicted) MD_HIDDEN;
 enum md_track_state md_track_lookup(void *user) MD_HIDDEN;
 void md_track_remove(void *user) MD_HIDDEN;
 /* Calls fn for every tracked block in the given state, shard by shard, with
@@ -268,7 +272,7 @@ void md_quarantine_init(void) MD_HIDDEN;
 struct md_chunk *md_quarantine_next_evicted(void) MD_HIDDEN;
 /* Takes ownership of a freed chunk and fills it (fill_on_free); may check
  * and release an older one, whose table entry is removed unless it is
- * `unlisted` (removed already by md_track_release_evict). */
+ * `unlisted` (removed already by md_track_release). */
 void md_quarantine_push(struct md_chunk *chunk, struct md_chunk *unlisted)
     MD_HIDDEN;
 /* Checks and releases everything still held (at exit). */
@@ -307,7 +311,7 @@ void md_stats_log(void) MD_HIDDEN;
 /* ---- heapdump.c: the live heap as malloc debug lists it ----------------- */
 struct md_live_record {
   size_t size, num; /* num: blocks of this size and stack */
-  uint32_t stack;
+  uint32_t stack, frames; /* frames: the stack's length (for sorting) */
   uintptr_t ptr; /* the lowest block's address */
 };
 struct md_live_records {

@@ -205,32 +205,8 @@ struct leak {
   uint32_t stack; /* allocation stack (depot id), 0 if none recorded */
 };
 
-/* Heap sort; `before(a, b)` is the order wanted. */
-static void sort_leaks(struct leak *v, size_t n,
-                       bool (*before)(const struct leak *, const struct leak *)) {
-  for (size_t start = n / 2; n > 1;) {
-    size_t root;
-    if (start > 0) {
-      root = --start;
-    } else {
-      struct leak t = v[0];
-      v[0] = v[--n];
-      v[n] = t;
-      root = 0;
-    }
-    for (size_t child; (child = 2 * root + 1) < n; root = child) {
-      if (child + 1 < n && before(&v[child], &v[child + 1]))
-        child++;
-      if (!before(&v[root], &v[child]))
-        break;
-      struct leak t = v[root];
-      v[root] = v[child];
-      v[child] = t;
-    }
-  }
-}
-
-static bool by_group_key(const struct leak *a, const struct leak *b) {
+static bool by_group_key(const void *pa, const void *pb) {
+  const struct leak *a = pa, *b = pb;
   if (a->kind != b->kind)
     return a->kind < b->kind;
   if (a->origin != b->origin)
@@ -242,7 +218,8 @@ static bool by_group_key(const struct leak *a, const struct leak *b) {
   return a->user < b->user;
 }
 
-static bool by_group_bytes(const struct leak *a, const struct leak *b) {
+static bool by_group_bytes(const void *pa, const void *pb) {
+  const struct leak *a = pa, *b = pb;
   if (a->kind != b->kind)
     return a->kind < b->kind;
   if (a->group_bytes != b->group_bytes)
@@ -351,7 +328,7 @@ static bool suppressed(md_origin_t origin) {
 static size_t group(struct leak *v, size_t n, size_t *direct, size_t *indirect) {
   size_t total_bytes = 0;
   *direct = *indirect = 0;
-  sort_leaks(v, n, by_group_key);
+  md_sort(v, n, sizeof(*v), by_group_key);
   for (size_t i = 0; i < n;) {
     size_t j = i, sum = 0;
     for (; j < n && same_group(&v[j], &v[i]); j++)
@@ -367,7 +344,7 @@ static size_t group(struct leak *v, size_t n, size_t *direct, size_t *indirect) 
       *direct += j - i;
     i = j;
   }
-  sort_leaks(v, n, by_group_bytes);
+  md_sort(v, n, sizeof(*v), by_group_bytes);
   return total_bytes;
 }
 

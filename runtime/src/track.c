@@ -264,8 +264,10 @@ static enum md_track_state state_at(const struct set *s, long i) {
   return decode_state(s->slots[i]) == STATE_LIVE ? MD_TRACK_LIVE : MD_TRACK_FREED;
 }
 
-enum md_track_state md_track_release(void *user, bool keep) {
-  long i;
+enum md_track_state md_track_release(void *user, bool keep, void *evict,
+                                     bool *evicted) {
+  long i, k;
+  *evicted = false;
   struct set *s = lock_and_find(user, &i);
   if (!s)
     return MD_TRACK_ABSENT;
@@ -275,23 +277,9 @@ enum md_track_state md_track_release(void *user, bool keep) {
       s->slots[i] = encode(user, STATE_FREED);
     else
       set_delete(s, i);
-  }
-  md_unlock(&s->lock);
-  return was;
-}
-
-enum md_track_state md_track_release_evict(void *user, void *evict,
-                                           bool *evicted) {
-  long i, k;
-  *evicted = false;
-  struct set *s = lock_and_find(user, &i);
-  if (!s)
-    return MD_TRACK_ABSENT;
-  enum md_track_state was = state_at(s, i);
-  if (was == MD_TRACK_LIVE) {
-    s->slots[i] = encode(user, STATE_FREED);
-    uint64_t h = hash(evict);
-    if (evict && set_of(evict, h) == s && (k = set_find(s, h, evict)) >= 0) {
+    uint64_t h;
+    if (evict && set_of(evict, h = hash(evict)) == s &&
+        (k = set_find(s, h, evict)) >= 0) {
       set_delete(s, k);
       *evicted = true;
     }

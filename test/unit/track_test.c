@@ -45,7 +45,8 @@ int main(void) {
   /* Real blocks, so their headers name a table. */
   for (int k = 0; k < N; k++) {
     ptrs[k] = malloc(16 + k % 200);
-    md_track_release(ptrs[k], false); /* start from an empty model */
+    bool evicted;
+    md_track_release(ptrs[k], false, NULL, &evicted); /* an empty model */
   }
   srand(7);
   for (long i = 0; i < 200000; i++) {
@@ -56,7 +57,9 @@ int main(void) {
       model[k] = MD_TRACK_LIVE;
     } else if (op == 1) {
       bool keep = rand() % 2;
-      enum md_track_state was = md_track_release(p, keep);
+      bool evicted;
+      enum md_track_state was = md_track_release(p, keep, NULL, &evicted);
+      expect(!evicted, "nothing to evict, nothing evicted", i);
       expect(was == model[k], "release returns the state before", i);
       if (model[k] == MD_TRACK_LIVE)
         model[k] = keep ? MD_TRACK_FREED : MD_TRACK_ABSENT;
