@@ -42,7 +42,9 @@ static inline void *allocate(size_t size, size_t align, enum md_family family,
   unsigned char *user = (unsigned char *)base + lead;
   struct md_chunk *c = md_chunk_of(user);
   c->tag = md_tag_make(MD_TAG_LIVE, family);
-  c->base_gap16 = (uint32_t)((lead - prefix) >> 4);
+  c->gapped = lead != prefix;
+  if (c->gapped)
+    ((uint64_t *)c)[-1] = lead - prefix;
   c->size = size;
   c->alloc_op = op;
   c->free_op = 0;

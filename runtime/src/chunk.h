@@ -2,20 +2,20 @@
  * parts only through these helpers.
  *
  *   base (from __libc_malloc / __libc_memalign)
- *   |  gap (only for alignments above 16)
+ *   |  gap (only for alignments above 16; its last 8 bytes hold its size)
  *   v  v
  *   [..][header 32][stacks 0|16][front guard FG][user: size + expand][rear guard RG]
  *                                               ^ the pointer the program sees
  *
  * The header sits at a fixed distance (md_layout.prefix = 32 + S + FG, FG
  * rounded up to 16) before the user pointer, for every block, so it is found
- * without a lookup; the gap back to the base is stored in it. The stacks
+ * without a lookup; a flag in it says whether a gap precedes it. The stacks
  * extension (S = 16) is there only when stacks are recorded (backtrace.c):
  * depot ids of the allocation and free stacks. expand_alloc bytes are
  * usable (as in malloc debug), so the rear guard starts after them.
- * Requested sizes of 2^48 or more fail with ENOMEM (no machine maps that
+ * Requested sizes of 2^47 or more fail with ENOMEM (no machine maps that
  * much), which leaves the header room for the call kinds; so do alignments
- * above 16 MiB (the gap is kept in 20 bits of 16-byte units).
+ * above 16 MiB.
  */
 #ifndef MDEBUG_CHUNK_H
 #define MDEBUG_CHUNK_H
@@ -36,14 +36,14 @@
 #define MD_TAG_FAMILY_MASK 0x3u
 #define MD_TAG_EPOCH_SHIFT 2
 #define MD_EPOCH_MASK 0x3fu
-#define MD_MAX_SIZE (((size_t)1 << 48) - 1)
+#define MD_MAX_SIZE (((size_t)1 << 47) - 1)
 #define MD_MAX_ALIGN ((size_t)1 << 24)
 
 struct md_chunk {
   uint32_t tag;
-  uint32_t base_gap16 : 20; /* (header - base) / 16 */
-  uint32_t table : 12;      /* the block table holding it (track.c) */
-  uint64_t size : 48;    /* requested size, without expand_alloc */
+  uint32_t slot;         /* its entry in the block table (track.c) */
+  uint64_t size : 47;    /* requested size, without expand_alloc */
+  uint64_t gapped : 1;   /* a gap lies between the base and the header */
   uint64_t alloc_op : 8; /* enum md_op of the allocating call */
   uint64_t free_op : 8;  /* enum md_op of the freeing call, once freed */
   md_origin_t alloc_origin;
@@ -95,7 +95,9 @@ static inline unsigned char *md_chunk_rear_guard(const struct md_chunk *c) {
   return md_chunk_user(c) + md_chunk_usable(c);
 }
 static inline void *md_chunk_base(const struct md_chunk *c) {
-  return (unsigned char *)c - ((size_t)c->base_gap16 << 4);
+  if (MD_LIKELY(!c->gapped))
+    return (void *)c;
+  return (unsigned char *)c - ((const uint64_t *)c)[-1];
 }
 static inline enum md_family md_chunk_family(const struct md_chunk *c) {
   return (enum md_family)(c->tag & MD_TAG_FAMILY_MASK);

@@ -1,26 +1,29 @@
 /* track.c - the tables of every block the runtime handed out and has not
  * released: live blocks and blocks held by the free_track quarantine.
  *
- * Each thread inserts the blocks it allocates into its own table and writes
- * the table's number into the block header, so the common case (a thread
- * freeing its own blocks) touches only its own lock and slots: no global
- * lock, no cache line shared between threads. A free reads that number from
- * the header and looks the pointer up in that table, which is what proves
- * the pointer is a live block (a header is only a hint: a foreign pointer's
- * "header" is whatever bytes precede it, and the lookup fails).
- * Reading 48 bytes before a pointer is safe when they are in the pointer's
+ * Each block has a slot, an index into one global array of 64-bit entries
+ * that its header records. The array is cut into slabs of 4096 slots; each
+ * slab belongs to one thread's table, whose lock guards it. A thread takes
+ * slots for its blocks from its own table, the most recently released first
+ * (a slot still in cache), so an allocation touches only its own lock and a
+ * hot entry; a free reads the slot from the header and checks that the entry
+ * there names this very pointer, which is what proves the pointer is a live
+ * block (a header is only a hint: a foreign pointer's "header" is whatever
+ * bytes precede it, and the check fails). Entries are dense (8 bytes a
+ * block), so the working set stays small.
+ * Reading the header before a pointer is safe when it is in the pointer's
  * own page; a block whose header would cross into the previous page (page
- * aligned blocks, for one) goes into a global table sharded by pointer
+ * aligned blocks, for one) goes into a global hash set sharded by pointer
  * hash instead, and is found without touching memory before the pointer.
+ * Those sets use linear probing with backward-shift deletion; a deletion
+ * copies each moved entry before clearing its old slot, so a lock-free
+ * reader never misses an entry (it may see one twice).
  *
- * Tables use linear probing with backward-shift deletion (no tombstones, so
- * probes stay short under constant churn); a deletion copies each moved
- * entry before clearing its old slot, so a lock-free reader never misses
- * an entry (it may see one twice).
- * A table outlives its thread (its blocks live on) and is handed to the
- * next new thread. All tables live in mmap'ed memory and hold pointers
- * bit-inverted with their state, so a conservative scan of memory never
- * mistakes them for references. Never allocates through malloc.
+ * A table outlives its thread (its blocks live on) and is handed to the next
+ * new thread; a slab never moves and is never unmapped, so a reader that
+ * found an entry can always read it. Entries hold pointers bit-inverted with
+ * their state, so a conservative scan of memory never mistakes them for
+ * references. Never allocates through malloc.
  */
 #include <pthread.h>
 #include <string.h>
@@ -30,44 +33,77 @@
 
 #define SHARD_BITS 6
 #define SHARD_COUNT (1u << SHARD_BITS)
-#define INITIAL_CAPACITY 1024 /* slots per table, a power of two */
-#define MAX_TABLES 4095       /* thread tables; number 4095 means "global" */
-#define GLOBAL_TABLE 4095u
+#define SHARD_CAPACITY 1024 /* initial slots per shard, a power of two */
 
+#define SLAB_BITS 12
+#define SLAB_SLOTS (1u << SLAB_BITS)
+#define MAX_SLABS ((1u << (32 - SLAB_BITS)) - 1) /* slots are 32-bit */
+
+/* Entries: EMPTY (never used or released) or a block: ~(pointer | state);
+ * blocks are 16-aligned, so the low nibble is 0xf live or 0xe freed. */
 #define SLOT_EMPTY ((uintptr_t)0)
 #define STATE_LIVE ((uintptr_t)0)
 #define STATE_FREED ((uintptr_t)1)
 
-/* An open-addressing hash set of block pointers under one spin lock. */
-struct set {
-  md_lock_t lock;
-  uintptr_t *slots;
-  size_t mask;  /* capacity - 1 */
-  size_t used;  /* live + freed */
-  struct set *next_free; /* thread tables of exited threads */
-} __attribute__((aligned(64)));
-
-static struct set global_shards[SHARD_COUNT];
-static struct set *tables[MAX_TABLES];
-static unsigned table_count;
-static struct set *free_tables;
-static md_lock_t tables_lock = MD_LOCK_INIT;
-static pthread_key_t table_key;
-static __thread struct set *my_table __attribute__((tls_model("initial-exec")));
-static __thread unsigned my_table_id __attribute__((tls_model("initial-exec")));
-static bool enabled;
-
-/* Entries are ~(pointer | state): blocks are 16-aligned, so the low nibble of
- * an entry is 0xf or 0xe, never EMPTY (0). */
 static inline uintptr_t encode(const void *p, uintptr_t state) {
   return ~((uintptr_t)p | state);
 }
 static inline uintptr_t decode_ptr(uintptr_t e) { return ~e & ~(uintptr_t)15; }
 static inline uintptr_t decode_state(uintptr_t e) { return ~e & 15; }
 
+static inline enum md_track_state state_of(uintptr_t e, const void *p) {
+  if (e == encode(p, STATE_LIVE))
+    return MD_TRACK_LIVE;
+  if (e == encode(p, STATE_FREED))
+    return MD_TRACK_FREED;
+  return MD_TRACK_ABSENT;
+}
+
+/* A thread's table: the slabs it owns, their free slots and its lock. */
+struct table {
+  md_lock_t lock;
+  uint32_t fresh, fresh_end; /* never used slots of the newest slab */
+  uint32_t *released;        /* released slots, a stack: the last one is */
+  size_t released_count;     /* the first reused (its entry still cached) */
+  size_t released_capacity;  /* >= owned */
+  size_t owned;              /* slots of the table's slabs */
+  struct table *next_free;   /* tables of exited threads */
+  struct table *next_all;
+} __attribute__((aligned(64)));
+
+struct slab {
+  uintptr_t *slots; /* SLAB_SLOTS entries */
+  struct table *owner;
+};
+
+static struct slab *slabs; /* MAX_SLABS, reserved at init, touched as used */
+static uint32_t slab_count;
+static md_lock_t slabs_lock = MD_LOCK_INIT;
+
+static struct table *all_tables, *free_tables;
+static md_lock_t tables_lock = MD_LOCK_INIT;
+static pthread_key_t table_key;
+static __thread struct table *my_table __attribute__((tls_model("initial-exec")));
+static bool enabled;
+
+/* ---- the sharded hash set, for blocks whose header may not be read ------- */
+
+struct set {
+  md_lock_t lock;
+  uintptr_t *slots;
+  size_t mask; /* capacity - 1 */
+  size_t used;
+} __attribute__((aligned(64)));
+
+static struct set shards[SHARD_COUNT];
+
 static inline uint64_t hash(const void *p) {
   uint64_t h = ((uintptr_t)p >> 4) * 0x9e3779b97f4a7c15ull;
   return h ^ (h >> 29);
+}
+
+static inline struct set *shard_of(const void *p) {
+  return &shards[hash(p) >> (64 - SHARD_BITS)];
 }
 
 /* Would p's header lie (partly) in the page before p's? */
@@ -90,15 +126,9 @@ static void free_slots(uintptr_t *slots) {
   md_munmap(slots - 1, (slots[-1] + 2) * sizeof(uintptr_t));
 }
 
-static void set_init(struct set *s) {
-  s->slots = new_slots(INITIAL_CAPACITY);
-  s->mask = INITIAL_CAPACITY - 1;
-}
-
-/* ---- one set; all called with s->lock held ------------------------------- */
-
-static inline long set_find(struct set *s, uint64_t h, const void *p) {
-  for (size_t i = h & s->mask;; i = (i + 1) & s->mask) {
+/* All called with s->lock held. */
+static long set_find(struct set *s, const void *p) {
+  for (size_t i = hash(p) & s->mask;; i = (i + 1) & s->mask) {
     uintptr_t e = s->slots[i];
     if (e == SLOT_EMPTY)
       return -1;
@@ -111,38 +141,29 @@ static void put(uintptr_t *slots, size_t mask, uintptr_t e) {
   size_t i = hash((void *)decode_ptr(e)) & mask;
   while (slots[i] != SLOT_EMPTY)
     i = (i + 1) & mask;
-  slots[i] = e;
+  __atomic_store_n(&slots[i], e, __ATOMIC_RELEASE);
 }
 
 /* Keeps the load at most 1/2 (short probes): doubles when it would pass. */
-static void make_room(struct set *s) {
+static void set_insert(struct set *s, const void *p) {
   size_t capacity = s->mask + 1;
-  if ((s->used + 1) * 2 <= capacity)
-    return;
-  size_t new_capacity = capacity * 2;
-  uintptr_t *slots = new_slots(new_capacity), *old = s->slots;
-  for (size_t i = 0; i < capacity; i++)
-    if (old[i] != SLOT_EMPTY)
-      put(slots, new_capacity - 1, old[i]);
-  /* The new array is complete before it is published. */
-  __atomic_store_n(&s->slots, slots, __ATOMIC_RELEASE);
-  s->mask = new_capacity - 1;
-  free_slots(old);
-}
-
-static void set_insert(struct set *s, uint64_t h, const void *p) {
-  make_room(s);
-  size_t i = h & s->mask;
-  while (s->slots[i] != SLOT_EMPTY)
-    i = (i + 1) & s->mask;
-  __atomic_store_n(&s->slots[i], encode(p, STATE_LIVE), __ATOMIC_RELEASE);
+  if ((s->used + 1) * 2 > capacity) {
+    uintptr_t *slots = new_slots(capacity * 2), *old = s->slots;
+    for (size_t i = 0; i < capacity; i++)
+      if (old[i] != SLOT_EMPTY)
+        put(slots, capacity * 2 - 1, old[i]);
+    /* The new array is complete before it is published. */
+    __atomic_store_n(&s->slots, slots, __ATOMIC_RELEASE);
+    s->mask = capacity * 2 - 1;
+    free_slots(old);
+  }
+  put(s->slots, s->mask, encode(p, STATE_LIVE));
   s->used++;
 }
 
 /* Backward-shift deletion: each later entry of the probe run that may move
  * into the hole does (copied first, its old slot reused after), then the
- * last hole is emptied. Release stores keep that order for a reader that
- * sees this thread stopped at any point. */
+ * last hole is emptied. */
 static void set_delete(struct set *s, long i) {
   size_t mask = s->mask, hole = (size_t)i;
   for (size_t j = (hole + 1) & mask;; j = (j + 1) & mask) {
@@ -159,165 +180,212 @@ static void set_delete(struct set *s, long i) {
   s->used--;
 }
 
-/* ---- which set holds a block --------------------------------------------- */
+/* ---- thread tables and their slabs --------------------------------------- */
+
+static inline uintptr_t *entry_at(uint32_t slot) {
+  return &slabs[slot >> SLAB_BITS].slots[slot & (SLAB_SLOTS - 1)];
+}
 
 /* Thread exit: the table, with its blocks, waits for the next new thread. */
 static void release_table(void *t) {
-  struct set *s = t;
+  struct table *table = t;
   md_lock(&tables_lock);
-  s->next_free = free_tables;
-  free_tables = s;
+  table->next_free = free_tables;
+  free_tables = table;
   md_unlock(&tables_lock);
   my_table = NULL;
 }
 
-static MD_NOINLINE struct set *acquire_table(void) {
+static MD_NOINLINE struct table *acquire_table(void) {
   md_lock(&tables_lock);
-  struct set *s = free_tables;
-  unsigned id;
-  if (s) {
-    free_tables = s->next_free;
-    for (id = 0; tables[id] != s; id++)
-      ;
-  } else if (table_count < MAX_TABLES) {
-    s = md_mmap(sizeof(struct set));
-    if (!s)
+  struct table *t = free_tables;
+  if (t) {
+    free_tables = t->next_free;
+  } else {
+    t = md_mmap(sizeof(struct table));
+    if (!t)
       md_die("out of memory for a block table (mmap failed)");
-    set_init(s);
-    id = table_count;
-    __atomic_store_n(&tables[id], s, __ATOMIC_RELEASE);
-    __atomic_store_n(&table_count, table_count + 1, __ATOMIC_RELEASE);
-  } else { /* thousands of live threads: share the tables round robin */
-    static unsigned next;
-    id = next++ % MAX_TABLES;
-    s = tables[id];
-    md_unlock(&tables_lock);
-    my_table = s; /* not ours alone: never handed on at thread exit */
-    my_table_id = id;
-    return s;
+    t->next_all = all_tables;
+    __atomic_store_n(&all_tables, t, __ATOMIC_RELEASE);
   }
   md_unlock(&tables_lock);
-  my_table = s;
-  my_table_id = id;
-  pthread_setspecific(table_key, s);
-  return s;
+  my_table = t;
+  pthread_setspecific(table_key, t);
+  return t;
 }
 
-/* The set that holds (or would hold) p, and p's hash. */
-static inline struct set *set_of(const void *p, uint64_t h) {
-  if (header_straddles(p))
-    return &global_shards[h >> (64 - SHARD_BITS)];
-  unsigned id = md_chunk_of(p)->table;
-  if (id == GLOBAL_TABLE)
-    return &global_shards[h >> (64 - SHARD_BITS)];
-  if (id >= __atomic_load_n(&table_count, __ATOMIC_ACQUIRE))
-    return NULL; /* not a header of ours: not a block of ours */
-  return __atomic_load_n(&tables[id], __ATOMIC_ACQUIRE);
+/* Gives t a new slab; t->lock held. The slab is complete before
+ * slab_count publishes it. */
+static MD_NOINLINE void add_slab(struct table *t) {
+  md_lock(&slabs_lock);
+  uint32_t k = slab_count;
+  if (k == MAX_SLABS)
+    md_die("more than 4 billion blocks tracked at once");
+  uintptr_t *slots = md_mmap(SLAB_SLOTS * sizeof(uintptr_t));
+  if (!slots)
+    md_die("out of memory for the block table (mmap failed)");
+  slabs[k].slots = slots;
+  slabs[k].owner = t;
+  __atomic_store_n(&slab_count, k + 1, __ATOMIC_RELEASE);
+  md_unlock(&slabs_lock);
+  t->fresh = k << SLAB_BITS;
+  t->fresh_end = (k + 1) << SLAB_BITS;
+  /* Room in the stack for every slot the table now has. */
+  t->owned += SLAB_SLOTS;
+  if (t->owned > t->released_capacity) {
+    size_t capacity = t->released_capacity ? t->released_capacity * 2 : SLAB_SLOTS;
+    uint32_t *stack = md_mmap(capacity * sizeof(uint32_t));
+    if (!stack)
+      md_die("out of memory for the block table (mmap failed)");
+    if (t->released) {
+      memcpy(stack, t->released, t->released_count * sizeof(uint32_t));
+      md_munmap(t->released, t->released_capacity * sizeof(uint32_t));
+    }
+    t->released = stack;
+    t->released_capacity = capacity;
+  }
+}
+
+/* t->lock held. */
+static inline uint32_t take_slot(struct table *t) {
+  if (t->released_count)
+    return t->released[--t->released_count];
+  if (t->fresh == t->fresh_end)
+    add_slab(t);
+  return t->fresh++;
+}
+
+/* The slot's table lock held. */
+static inline void give_slot(struct table *t, uint32_t slot) {
+  __atomic_store_n(entry_at(slot), SLOT_EMPTY, __ATOMIC_RELEASE);
+  t->released[t->released_count++] = slot;
+}
+
+/* ---- finding a block's entry --------------------------------------------- */
+
+/* Where a block's entry is (or would be), with that entry's lock held. */
+struct ref {
+  md_lock_t *lock;
+  struct set *set;     /* a shard, or NULL for a slab */
+  struct table *table; /* the slab's owner */
+  uintptr_t *entry;    /* NULL: not there */
+  long index;          /* in the shard */
+  uint32_t slot;
+};
+
+/* false (nothing locked) when no table can hold p. */
+static inline bool lock_ref(const void *p, struct ref *r) {
+  if (MD_UNLIKELY(header_straddles(p))) {
+    r->set = shard_of(p);
+    r->lock = &r->set->lock;
+    md_lock(r->lock);
+    r->index = set_find(r->set, p);
+    r->entry = r->index >= 0 ? &r->set->slots[r->index] : NULL;
+    return true;
+  }
+  uint32_t slot = md_chunk_of(p)->slot;
+  if ((slot >> SLAB_BITS) >= __atomic_load_n(&slab_count, __ATOMIC_ACQUIRE))
+    return false; /* not a header of ours: not a block of ours */
+  r->set = NULL;
+  r->slot = slot;
+  r->table = slabs[slot >> SLAB_BITS].owner;
+  r->lock = &r->table->lock;
+  md_lock(r->lock);
+  r->entry = entry_at(slot);
+  return true;
+}
+
+static inline void ref_remove(struct ref *r) {
+  if (r->set)
+    set_delete(r->set, r->index);
+  else
+    give_slot(r->table, r->slot);
 }
 
 /* ---- the interface ------------------------------------------------------- */
 
 void md_track_init(void) {
   enabled = md_opt.verify_pointers || md_opt.leak_track || md_opt.leak_check ||
-            md_opt.free_track ||
-            md_backtrace_enabled();
+            md_opt.free_track || md_backtrace_enabled();
   if (!enabled)
     return;
-  for (unsigned i = 0; i < SHARD_COUNT; i++)
-    set_init(&global_shards[i]);
+  slabs = md_mmap(MAX_SLABS * sizeof(struct slab)); /* reserved, not touched */
+  if (!slabs)
+    md_die("out of memory for the block table (mmap failed)");
+  for (unsigned i = 0; i < SHARD_COUNT; i++) {
+    shards[i].slots = new_slots(SHARD_CAPACITY);
+    shards[i].mask = SHARD_CAPACITY - 1;
+  }
   pthread_key_create(&table_key, release_table);
 }
 
 bool md_track_enabled(void) { return enabled; }
 
 void md_track_insert_live(void *user) {
-  uint64_t h = hash(user);
-  struct set *s;
-  if (header_straddles(user)) {
-    md_chunk_of(user)->table = GLOBAL_TABLE;
-    s = &global_shards[h >> (64 - SHARD_BITS)];
-  } else {
-    s = my_table ? my_table : acquire_table();
-    md_chunk_of(user)->table = my_table_id;
+  if (MD_UNLIKELY(header_straddles(user))) {
+    struct set *s = shard_of(user);
+    md_lock(&s->lock);
+    set_insert(s, user);
+    md_unlock(&s->lock);
+    return;
   }
-  md_lock(&s->lock);
-  set_insert(s, h, user);
-  md_unlock(&s->lock);
-}
-
-/* Finds user in the set that holds it and returns that set locked, with
- * the slot index in *slot (-1 if absent); NULL (nothing locked) when no set
- * can hold it. */
-static struct set *lock_and_find(void *user, long *slot) {
-  uint64_t h = hash(user);
-  struct set *s = set_of(user, h);
-  if (!s)
-    return NULL;
-  md_lock(&s->lock);
-  *slot = set_find(s, h, user);
-  return s;
-}
-
-static enum md_track_state state_at(const struct set *s, long i) {
-  if (i < 0)
-    return MD_TRACK_ABSENT;
-  return decode_state(s->slots[i]) == STATE_LIVE ? MD_TRACK_LIVE : MD_TRACK_FREED;
+  struct table *t = my_table ? my_table : acquire_table();
+  md_lock(&t->lock);
+  uint32_t slot = take_slot(t);
+  md_chunk_of(user)->slot = slot;
+  __atomic_store_n(entry_at(slot), encode(user, STATE_LIVE), __ATOMIC_RELEASE);
+  md_unlock(&t->lock);
 }
 
 enum md_track_state md_track_release(void *user, bool keep, void *evict,
                                      bool *evicted) {
-  long i, k;
+  struct ref r, e;
   *evicted = false;
-  struct set *s = lock_and_find(user, &i);
-  if (!s)
+  if (!lock_ref(user, &r))
     return MD_TRACK_ABSENT;
-  enum md_track_state was = state_at(s, i);
+  enum md_track_state was =
+      r.entry ? state_of(*r.entry, user) : MD_TRACK_ABSENT;
   if (was == MD_TRACK_LIVE) {
     if (keep)
-      s->slots[i] = encode(user, STATE_FREED);
+      __atomic_store_n(r.entry, encode(user, STATE_FREED), __ATOMIC_RELEASE);
     else
-      set_delete(s, i);
-    uint64_t h;
-    if (evict && set_of(evict, h = hash(evict)) == s &&
-        (k = set_find(s, h, evict)) >= 0) {
-      set_delete(s, k);
-      *evicted = true;
+      ref_remove(&r);
+    /* The evicted block too, when the same lock guards it: one lock for
+     * both (it was freed by this thread, so usually it does). */
+    if (evict && !header_straddles(evict) && !r.set) {
+      uint32_t slot = md_chunk_of(evict)->slot;
+      if (slabs[slot >> SLAB_BITS].owner == r.table &&
+          *entry_at(slot) == encode(evict, STATE_FREED)) {
+        e = r;
+        e.slot = slot;
+        ref_remove(&e);
+        *evicted = true;
+      }
     }
   }
-  md_unlock(&s->lock);
+  md_unlock(r.lock);
   return was;
 }
 
 enum md_track_state md_track_lookup(void *user) {
-  long i;
-  struct set *s = lock_and_find(user, &i);
-  if (!s)
+  struct ref r;
+  if (!lock_ref(user, &r))
     return MD_TRACK_ABSENT;
-  enum md_track_state st = state_at(s, i);
-  md_unlock(&s->lock);
+  enum md_track_state st = r.entry ? state_of(*r.entry, user) : MD_TRACK_ABSENT;
+  md_unlock(r.lock);
   return st;
 }
 
 void md_track_remove(void *user) {
-  long i;
-  struct set *s = lock_and_find(user, &i);
-  if (!s)
+  struct ref r;
+  if (!lock_ref(user, &r))
     return;
-  if (i >= 0)
-    set_delete(s, i);
-  md_unlock(&s->lock);
+  if (r.entry && state_of(*r.entry, user) != MD_TRACK_ABSENT)
+    ref_remove(&r);
+  md_unlock(r.lock);
 }
 
-/* Every set, global shards first; fn gets each one, unlocked. */
-static void each_set(void (*fn)(struct set *s, void *arg), void *arg) {
-  for (unsigned k = 0; k < SHARD_COUNT; k++)
-    fn(&global_shards[k], arg);
-  unsigned n = __atomic_load_n(&table_count, __ATOMIC_ACQUIRE);
-  for (unsigned id = 0; id < n; id++)
-    fn(__atomic_load_n(&tables[id], __ATOMIC_ACQUIRE), arg);
-}
-
-static void unlock_set(struct set *s, void *arg) { md_unlock(&s->lock); }
+/* ---- walks ---------------------------------------------------------------- */
 
 struct walk {
   uintptr_t want;
@@ -325,29 +393,41 @@ struct walk {
   void *arg;
 };
 
-/* Calls w->fn for every entry of s in the wanted state. The array is read
- * once, with its own mask, so this is also safe without the lock while the
- * set's owner is stopped (see md_track_for_each_stopped). */
-static void walk_slots(struct set *s, const struct walk *w) {
-  uintptr_t *slots = __atomic_load_n(&s->slots, __ATOMIC_ACQUIRE);
-  for (size_t i = 0, mask = slots[-1]; i <= mask; i++) {
+/* Reads each entry once, so this is also safe without the lock while the
+ * owner is stopped (see md_track_for_each_stopped). */
+static void walk_entries(const uintptr_t *slots, size_t n, const struct walk *w) {
+  for (size_t i = 0; i < n; i++) {
     uintptr_t e = __atomic_load_n(&slots[i], __ATOMIC_RELAXED);
     if (e != SLOT_EMPTY && decode_state(e) == w->want)
       w->fn((void *)decode_ptr(e), w->arg);
   }
 }
 
-static void walk_set(struct set *s, void *arg) {
-  md_lock(&s->lock);
-  walk_slots(s, arg);
-  md_unlock(&s->lock);
+static void walk_all(const struct walk *w, bool lock) {
+  for (unsigned k = 0; k < SHARD_COUNT; k++) {
+    struct set *s = &shards[k];
+    if (lock)
+      md_lock(&s->lock);
+    uintptr_t *slots = __atomic_load_n(&s->slots, __ATOMIC_ACQUIRE);
+    walk_entries(slots, slots[-1] + 1, w);
+    if (lock)
+      md_unlock(&s->lock);
+  }
+  uint32_t n = __atomic_load_n(&slab_count, __ATOMIC_ACQUIRE);
+  for (uint32_t k = 0; k < n; k++) {
+    if (lock)
+      md_lock(&slabs[k].owner->lock);
+    walk_entries(slabs[k].slots, SLAB_SLOTS, w);
+    if (lock)
+      md_unlock(&slabs[k].owner->lock);
+  }
 }
 
 void md_track_for_each(enum md_track_state state,
                        void (*fn)(void *user, void *arg), void *arg) {
   struct walk w = {state == MD_TRACK_LIVE ? STATE_LIVE : STATE_FREED, fn, arg};
   if (enabled)
-    each_set(walk_set, &w);
+    walk_all(&w, true);
 }
 
 static void count_one(void *user, void *arg) { (*(size_t *)arg)++; }
@@ -359,45 +439,57 @@ size_t md_track_count(enum md_track_state state) {
 }
 
 /* For the leak scanner, with every other thread stopped: no lock is taken
- * (a stopped thread may hold one). Each slot is one aligned word, and an
- * array is published only when complete, so what is read is a consistent
- * view: a block being allocated or freed at the stop is either in or out. */
-static void walk_set_stopped(struct set *s, void *arg) { walk_slots(s, arg); }
-
+ * (a stopped thread may hold one). Each entry is one aligned word, a slab is
+ * published only when complete and a shard's array only when filled, so
+ * what is read is a consistent view: a block being allocated or freed at
+ * the stop is either in or out. */
 void md_track_for_each_stopped(enum md_track_state state,
                                void (*fn)(void *user, void *arg), void *arg) {
   struct walk w = {state == MD_TRACK_LIVE ? STATE_LIVE : STATE_FREED, fn, arg};
   if (enabled)
-    each_set(walk_set_stopped, &w);
+    walk_all(&w, false);
 }
 
-/* fork: every table lock is taken (tables_lock first), so the child gets
- * consistent tables; in the child, the tables of threads that did not
- * survive the fork become free for reuse. */
-static void lock_set(struct set *s, void *arg) { md_lock(&s->lock); }
-static void reset_set(struct set *s, void *arg) { md_lock_reset(&s->lock); }
+/* ---- fork ----------------------------------------------------------------- */
 
+/* Every lock is taken (tables_lock, then slabs_lock, then the shards and the
+ * tables), so the child gets consistent tables; in the child, the tables of
+ * threads that did not survive the fork become free for reuse. */
 void md_track_atfork_prepare(void) {
   if (!enabled)
     return;
   md_lock(&tables_lock);
-  each_set(lock_set, NULL);
+  md_lock(&slabs_lock);
+  for (unsigned k = 0; k < SHARD_COUNT; k++)
+    md_lock(&shards[k].lock);
+  for (struct table *t = all_tables; t; t = t->next_all)
+    md_lock(&t->lock);
 }
+
 void md_track_atfork_parent(void) {
   if (!enabled)
     return;
-  each_set(unlock_set, NULL);
+  for (struct table *t = all_tables; t; t = t->next_all)
+    md_unlock(&t->lock);
+  for (unsigned k = 0; k < SHARD_COUNT; k++)
+    md_unlock(&shards[k].lock);
+  md_unlock(&slabs_lock);
   md_unlock(&tables_lock);
 }
+
 void md_track_atfork_child(void) {
   if (!enabled)
     return;
-  each_set(reset_set, NULL);
+  for (struct table *t = all_tables; t; t = t->next_all)
+    md_lock_reset(&t->lock);
+  for (unsigned k = 0; k < SHARD_COUNT; k++)
+    md_lock_reset(&shards[k].lock);
+  md_lock_reset(&slabs_lock);
   md_lock_reset(&tables_lock);
   free_tables = NULL;
-  for (unsigned id = 0; id < table_count; id++)
-    if (tables[id] != my_table) {
-      tables[id]->next_free = free_tables;
-      free_tables = tables[id];
+  for (struct table *t = all_tables; t; t = t->next_all)
+    if (t != my_table) {
+      t->next_free = free_tables;
+      free_tables = t;
     }
 }
