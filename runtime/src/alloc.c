@@ -84,7 +84,10 @@ void *md_allocate(size_t size, size_t align, enum md_family family, bool zero,
   return p;
 }
 
-void md_release(struct md_chunk *c) { __libc_free(md_chunk_base(c)); }
+void md_release(struct md_chunk *c) {
+  md_track_before_release();
+  __libc_free(md_chunk_base(c));
+}
 
 /* ---- reports about the pointer itself ------------------------------------ */
 
@@ -195,15 +198,8 @@ void md_deallocate(void *p, enum md_family family, unsigned op,
   int saved_errno = errno;
   uint64_t start = MD_UNLIKELY(md_recording) ? md_record_now() : 0;
   struct md_chunk *c = md_chunk_of(p);
-  struct md_chunk *unlisted = NULL;
   if (md_track_enabled()) {
-    struct md_chunk *evict =
-        md_opt.free_track ? md_quarantine_next_evicted() : NULL;
-    bool evicted;
-    enum md_track_state st = md_track_release(
-        p, md_opt.free_track != 0, evict ? md_chunk_user(evict) : NULL, &evicted);
-    if (evicted)
-      unlisted = evict;
+    enum md_track_state st = md_track_release(p, md_opt.free_track != 0);
     if (MD_UNLIKELY(st != MD_TRACK_LIVE)) {
       if (st == MD_TRACK_FREED)
         report_freed(p, op, origin);
@@ -226,7 +222,7 @@ void md_deallocate(void *p, enum md_family family, unsigned op,
   if (md_layout.stacks)
     md_chunk_stacks(c)->free_stack = md_backtrace_free();
   if (md_opt.free_track) {
-    md_quarantine_push(c, unlisted); /* fills it */
+    md_quarantine_push(c); /* fills it */
   } else {
     md_fill_on_free(c);
     md_release(c);

@@ -245,15 +245,15 @@ bool md_track_enabled(void) MD_HIDDEN;
 void md_track_insert_live(void *user) MD_HIDDEN;
 /* Atomically: if `user` is LIVE, make it FREED (keep=true) or remove it.
  * Returns the state found before. */
-/* When user was LIVE, also removes `evict` (may be NULL) if the same table
- * holds it: one lock for a free and the quarantine eviction it causes;
- * *evicted says whether it did. */
-enum md_track_state md_track_release(void *user, bool keep, void *evict,
-                                     bool *evicted) MD_HIDDEN;
+enum md_track_state md_track_release(void *user, bool keep) MD_HIDDEN;
 enum md_track_state md_track_lookup(void *user) MD_HIDDEN;
+/* Removes a FREED block (by the thread whose quarantine held it). */
 void md_track_remove(void *user) MD_HIDDEN;
-/* Calls fn for every tracked block in the given state, shard by shard, with
- * that shard locked (fn must not call back into track.c). */
+/* Before a tracked block goes back to glibc (its entry removed): waits
+ * while a walk that may still read the block runs. */
+void md_track_before_release(void) MD_HIDDEN;
+/* Calls fn for every tracked block in the given state; no block fn sees is
+ * released before the walk ends (fn must not call back into track.c). */
 void md_track_for_each(enum md_track_state state,
                        void (*fn)(void *user, void *arg), void *arg) MD_HIDDEN;
 size_t md_track_count(enum md_track_state state) MD_HIDDEN;
@@ -268,13 +268,9 @@ void md_track_atfork_child(void) MD_HIDDEN;
 
 /* ---- quarantine.c: the free_track FIFO, one per thread ------------------- */
 void md_quarantine_init(void) MD_HIDDEN;
-/* The block the next push will evict (NULL if none). */
-struct md_chunk *md_quarantine_next_evicted(void) MD_HIDDEN;
 /* Takes ownership of a freed chunk and fills it (fill_on_free); may check
- * and release an older one, whose table entry is removed unless it is
- * `unlisted` (removed already by md_track_release). */
-void md_quarantine_push(struct md_chunk *chunk, struct md_chunk *unlisted)
-    MD_HIDDEN;
+ * and release an older one. */
+void md_quarantine_push(struct md_chunk *chunk) MD_HIDDEN;
 /* Checks and releases everything still held (at exit). */
 void md_quarantine_drain(void) MD_HIDDEN;
 void md_quarantine_atfork_child(void) MD_HIDDEN;

@@ -61,21 +61,15 @@ static MD_NOINLINE struct ring *acquire_ring(void) {
 }
 
 /* Evicts the oldest block first, then fills the new one, then publishes it:
- * the eviction's table lock (a full barrier) does not wait for the fill's
- * stores, and the exit check never sees a block in a ring unfilled. */
-struct md_chunk *md_quarantine_next_evicted(void) {
-  return my_ring ? my_ring->slots[my_ring->head] : NULL;
-}
-
-void md_quarantine_push(struct md_chunk *chunk, struct md_chunk *unlisted) {
+ * the exit check never sees a block in a ring unfilled. */
+void md_quarantine_push(struct md_chunk *chunk) {
   struct ring *r = my_ring ? my_ring : acquire_ring();
   size_t i = r->head;
   struct md_chunk *old = r->slots[i];
   if (old) {
     __atomic_store_n(&r->slots[i], NULL, __ATOMIC_RELAXED);
     md_fill_check_freed(old, false);
-    if (old != unlisted)
-      md_track_remove(md_chunk_user(old));
+    md_track_remove(md_chunk_user(old));
     md_release(old);
   }
   md_fill_on_free(chunk);

@@ -3,30 +3,43 @@
  *
  * Each block has a slot, an index into one global array of 64-bit entries
  * that its header records. The array is cut into slabs of 4096 slots; each
- * slab belongs to one thread's table, whose lock guards it. A thread takes
- * slots for its blocks from its own table, the most recently released first
- * (a slot still in cache), so an allocation touches only its own lock and a
- * hot entry; a free reads the slot from the header and checks that the entry
- * there names this very pointer, which is what proves the pointer is a live
- * block (a header is only a hint: a foreign pointer's "header" is whatever
- * bytes precede it, and the check fails). Entries are dense (8 bytes a
- * block), so the working set stays small.
+ * slab belongs to one thread's table. A thread takes slots for its blocks
+ * from its own table, the most recently released first (an entry still in
+ * cache), with plain loads and stores: no lock and no atomic instruction on
+ * an allocation. A free reads the slot from the header and changes the entry
+ * from "live p" to "freed p" (or empty) with one compare-and-swap, which is
+ * what proves the pointer is a live block (a header is only a hint: a
+ * foreign pointer's "header" is whatever bytes precede it, and the swap
+ * fails) and what makes one of two racing frees of a block the double free.
+ * A slot released by another thread goes back to its table through a
+ * lock-free list the owner empties when its own stack of released slots is.
+ *
+ * Walks read entries and then headers while other threads run; a block must
+ * not go back to glibc meanwhile. Releasing empties the entry first, then
+ * waits while a walk runs (md_track_before_release); a walk announces
+ * itself, then forces a memory barrier on every thread (membarrier), so
+ * either the walk sees the entry empty or the releaser sees the walk. Where
+ * membarrier is missing, releasers pay a fence instead.
+ *
  * Reading the header before a pointer is safe when it is in the pointer's
  * own page; a block whose header would cross into the previous page (page
  * aligned blocks, for one) goes into a global hash set sharded by pointer
- * hash instead, and is found without touching memory before the pointer.
- * Those sets use linear probing with backward-shift deletion; a deletion
- * copies each moved entry before clearing its old slot, so a lock-free
- * reader never misses an entry (it may see one twice).
+ * hash instead, under locks, and is found without touching memory before
+ * the pointer. Those sets use linear probing with backward-shift deletion; a
+ * deletion copies each moved entry before clearing its old slot, so a
+ * lock-free reader never misses an entry (it may see one twice).
  *
  * A table outlives its thread (its blocks live on) and is handed to the next
- * new thread; a slab never moves and is never unmapped, so a reader that
- * found an entry can always read it. Entries hold pointers bit-inverted with
- * their state, so a conservative scan of memory never mistakes them for
- * references. Never allocates through malloc.
+ * new thread; a slab never moves and is never unmapped. Entries hold
+ * pointers bit-inverted with their state, so a conservative scan of memory
+ * never mistakes them for references. Never allocates through malloc.
  */
+#include <linux/membarrier.h>
 #include <pthread.h>
+#include <sched.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "chunk.h"
 #include "lock.h"
@@ -37,10 +50,12 @@
 
 #define SLAB_BITS 12
 #define SLAB_SLOTS (1u << SLAB_BITS)
-#define MAX_SLABS ((1u << (32 - SLAB_BITS)) - 1) /* slots are 32-bit */
+#define MAX_SLABS ((1u << (32 - SLAB_BITS)) - 1) /* so no slot is NO_SLOT */
+#define NO_SLOT UINT32_MAX
 
-/* Entries: EMPTY (never used or released) or a block: ~(pointer | state);
- * blocks are 16-aligned, so the low nibble is 0xf live or 0xe freed. */
+/* Entries: EMPTY (never used or released), a block: ~(pointer | state)
+ * (blocks are 16-aligned, so the low nibble is 0xf live or 0xe freed), or a
+ * link of a table's list of slots other threads released: (next << 4) | 1. */
 #define SLOT_EMPTY ((uintptr_t)0)
 #define STATE_LIVE ((uintptr_t)0)
 #define STATE_FREED ((uintptr_t)1)
@@ -48,6 +63,11 @@
 static inline uintptr_t encode(const void *p, uintptr_t state) {
   return ~((uintptr_t)p | state);
 }
+static inline bool is_block(uintptr_t e) { return (e & 14) == 14; }
+static inline uintptr_t remote_link(uint32_t next) {
+  return ((uintptr_t)next << 4) | 1;
+}
+static inline uint32_t remote_next(uintptr_t e) { return (uint32_t)(e >> 4); }
 static inline uintptr_t decode_ptr(uintptr_t e) { return ~e & ~(uintptr_t)15; }
 static inline uintptr_t decode_state(uintptr_t e) { return ~e & 15; }
 
@@ -59,14 +79,15 @@ static inline enum md_track_state state_of(uintptr_t e, const void *p) {
   return MD_TRACK_ABSENT;
 }
 
-/* A thread's table: the slabs it owns, their free slots and its lock. */
+/* A thread's table: the slabs it owns and their released slots. Only its
+ * thread touches it, but for remote_head. */
 struct table {
-  md_lock_t lock;
   uint32_t fresh, fresh_end; /* never used slots of the newest slab */
   uint32_t *released;        /* released slots, a stack: the last one is */
   size_t released_count;     /* the first reused (its entry still cached) */
   size_t released_capacity;  /* >= owned */
   size_t owned;              /* slots of the table's slabs */
+  uint32_t remote_head;      /* slots other threads released, or NO_SLOT */
   struct table *next_free;   /* tables of exited threads */
   struct table *next_all;
 } __attribute__((aligned(64)));
@@ -85,6 +106,8 @@ static md_lock_t tables_lock = MD_LOCK_INIT;
 static pthread_key_t table_key;
 static __thread struct table *my_table __attribute__((tls_model("initial-exec")));
 static bool enabled;
+static int walkers;        /* walks in progress */
+static bool membarrier_ok; /* else releasers fence */
 
 /* ---- the sharded hash set, for blocks whose header may not be read ------- */
 
@@ -205,6 +228,7 @@ static MD_NOINLINE struct table *acquire_table(void) {
     t = md_mmap(sizeof(struct table));
     if (!t)
       md_die("out of memory for a block table (mmap failed)");
+    t->remote_head = NO_SLOT;
     t->next_all = all_tables;
     __atomic_store_n(&all_tables, t, __ATOMIC_RELEASE);
   }
@@ -214,7 +238,7 @@ static MD_NOINLINE struct table *acquire_table(void) {
   return t;
 }
 
-/* Gives t a new slab; t->lock held. The slab is complete before
+/* Gives t a new slab (its thread only). The slab is complete before
  * slab_count publishes it. */
 static MD_NOINLINE void add_slab(struct table *t) {
   md_lock(&slabs_lock);
@@ -246,60 +270,52 @@ static MD_NOINLINE void add_slab(struct table *t) {
   }
 }
 
-/* t->lock held. */
+/* Moves the slots other threads released to t's own stack. */
+static MD_NOINLINE void take_remote(struct table *t) {
+  uint32_t slot = __atomic_exchange_n(&t->remote_head, NO_SLOT, __ATOMIC_ACQUIRE);
+  while (slot != NO_SLOT) {
+    uintptr_t *e = entry_at(slot);
+    uint32_t next = remote_next(*e);
+    __atomic_store_n(e, SLOT_EMPTY, __ATOMIC_RELAXED);
+    t->released[t->released_count] = slot;
+    __atomic_store_n(&t->released_count, t->released_count + 1, __ATOMIC_RELEASE);
+    slot = next;
+  }
+}
+
+/* t's own thread only. The count changes after the stack does, so a fork
+ * between the two loses a slot at worst, never hands one out twice. */
 static inline uint32_t take_slot(struct table *t) {
-  if (t->released_count)
-    return t->released[--t->released_count];
+  if (!t->released_count &&
+      __atomic_load_n(&t->remote_head, __ATOMIC_RELAXED) != NO_SLOT)
+    take_remote(t);
+  size_t n = t->released_count;
+  if (n) {
+    uint32_t slot = t->released[n - 1];
+    __atomic_store_n(&t->released_count, n - 1, __ATOMIC_RELEASE);
+    return slot;
+  }
   if (t->fresh == t->fresh_end)
     add_slab(t);
   return t->fresh++;
 }
 
-/* The slot's table lock held. */
-static inline void give_slot(struct table *t, uint32_t slot) {
-  __atomic_store_n(entry_at(slot), SLOT_EMPTY, __ATOMIC_RELEASE);
-  t->released[t->released_count++] = slot;
-}
-
-/* ---- finding a block's entry --------------------------------------------- */
-
-/* Where a block's entry is (or would be), with that entry's lock held. */
-struct ref {
-  md_lock_t *lock;
-  struct set *set;     /* a shard, or NULL for a slab */
-  struct table *table; /* the slab's owner */
-  uintptr_t *entry;    /* NULL: not there */
-  long index;          /* in the shard */
-  uint32_t slot;
-};
-
-/* false (nothing locked) when no table can hold p. */
-static inline bool lock_ref(const void *p, struct ref *r) {
-  if (MD_UNLIKELY(header_straddles(p))) {
-    r->set = shard_of(p);
-    r->lock = &r->set->lock;
-    md_lock(r->lock);
-    r->index = set_find(r->set, p);
-    r->entry = r->index >= 0 ? &r->set->slots[r->index] : NULL;
-    return true;
+/* Empties a block's entry and gives its slot back to the table owning it. */
+static inline void give_slot(uint32_t slot) {
+  struct table *t = slabs[slot >> SLAB_BITS].owner;
+  uintptr_t *e = entry_at(slot);
+  if (MD_LIKELY(t == my_table)) {
+    __atomic_store_n(e, SLOT_EMPTY, __ATOMIC_RELEASE);
+    size_t n = t->released_count;
+    t->released[n] = slot;
+    __atomic_store_n(&t->released_count, n + 1, __ATOMIC_RELEASE);
+    return;
   }
-  uint32_t slot = md_chunk_of(p)->slot;
-  if ((slot >> SLAB_BITS) >= __atomic_load_n(&slab_count, __ATOMIC_ACQUIRE))
-    return false; /* not a header of ours: not a block of ours */
-  r->set = NULL;
-  r->slot = slot;
-  r->table = slabs[slot >> SLAB_BITS].owner;
-  r->lock = &r->table->lock;
-  md_lock(r->lock);
-  r->entry = entry_at(slot);
-  return true;
-}
-
-static inline void ref_remove(struct ref *r) {
-  if (r->set)
-    set_delete(r->set, r->index);
-  else
-    give_slot(r->table, r->slot);
+  uint32_t head = __atomic_load_n(&t->remote_head, __ATOMIC_RELAXED);
+  do
+    __atomic_store_n(e, remote_link(head), __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(&t->remote_head, &head, slot, true,
+                                      __ATOMIC_RELEASE, __ATOMIC_RELAXED));
 }
 
 /* ---- the interface ------------------------------------------------------- */
@@ -317,6 +333,10 @@ void md_track_init(void) {
     shards[i].mask = SHARD_CAPACITY - 1;
   }
   pthread_key_create(&table_key, release_table);
+  long cmds = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0);
+  membarrier_ok =
+      cmds > 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
+      syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0) == 0;
 }
 
 bool md_track_enabled(void) { return enabled; }
@@ -330,60 +350,103 @@ void md_track_insert_live(void *user) {
     return;
   }
   struct table *t = my_table ? my_table : acquire_table();
-  md_lock(&t->lock);
   uint32_t slot = take_slot(t);
   md_chunk_of(user)->slot = slot;
+  /* The header is complete before the entry publishes the block. */
   __atomic_store_n(entry_at(slot), encode(user, STATE_LIVE), __ATOMIC_RELEASE);
-  md_unlock(&t->lock);
 }
 
-enum md_track_state md_track_release(void *user, bool keep, void *evict,
-                                     bool *evicted) {
-  struct ref r, e;
-  *evicted = false;
-  if (!lock_ref(user, &r))
-    return MD_TRACK_ABSENT;
-  enum md_track_state was =
-      r.entry ? state_of(*r.entry, user) : MD_TRACK_ABSENT;
+/* The entry a header names, or NULL when no slab holds that slot. */
+static inline uintptr_t *entry_of(const void *user, uint32_t *slot) {
+  *slot = md_chunk_of(user)->slot;
+  if ((*slot >> SLAB_BITS) >= __atomic_load_n(&slab_count, __ATOMIC_ACQUIRE))
+    return NULL; /* not a header of ours: not a block of ours */
+  return entry_at(*slot);
+}
+
+static enum md_track_state shard_release(void *user, bool keep) {
+  struct set *s = shard_of(user);
+  md_lock(&s->lock);
+  long i = set_find(s, user);
+  enum md_track_state was = i < 0 ? MD_TRACK_ABSENT : state_of(s->slots[i], user);
   if (was == MD_TRACK_LIVE) {
     if (keep)
-      __atomic_store_n(r.entry, encode(user, STATE_FREED), __ATOMIC_RELEASE);
+      __atomic_store_n(&s->slots[i], encode(user, STATE_FREED), __ATOMIC_RELEASE);
     else
-      ref_remove(&r);
-    /* The evicted block too, when the same lock guards it: one lock for
-     * both (it was freed by this thread, so usually it does). */
-    if (evict && !header_straddles(evict) && !r.set) {
-      uint32_t slot = md_chunk_of(evict)->slot;
-      if (slabs[slot >> SLAB_BITS].owner == r.table &&
-          *entry_at(slot) == encode(evict, STATE_FREED)) {
-        e = r;
-        e.slot = slot;
-        ref_remove(&e);
-        *evicted = true;
-      }
-    }
+      set_delete(s, i);
   }
-  md_unlock(r.lock);
+  md_unlock(&s->lock);
   return was;
 }
 
-enum md_track_state md_track_lookup(void *user) {
-  struct ref r;
-  if (!lock_ref(user, &r))
+enum md_track_state md_track_release(void *user, bool keep) {
+  if (MD_UNLIKELY(header_straddles(user)))
+    return shard_release(user, keep);
+  uint32_t slot;
+  uintptr_t *e = entry_of(user, &slot);
+  if (!e)
     return MD_TRACK_ABSENT;
-  enum md_track_state st = r.entry ? state_of(*r.entry, user) : MD_TRACK_ABSENT;
-  md_unlock(r.lock);
-  return st;
+  uintptr_t seen = encode(user, STATE_LIVE);
+  if (__atomic_compare_exchange_n(e, &seen,
+                                  keep ? encode(user, STATE_FREED) : SLOT_EMPTY,
+                                  false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+    if (!keep)
+      give_slot(slot);
+    return MD_TRACK_LIVE;
+  }
+  return state_of(seen, user);
 }
 
-void md_track_remove(void *user) {
-  struct ref r;
-  if (!lock_ref(user, &r))
-    return;
-  if (r.entry && state_of(*r.entry, user) != MD_TRACK_ABSENT)
-    ref_remove(&r);
-  md_unlock(r.lock);
+enum md_track_state md_track_lookup(void *user) {
+  if (MD_UNLIKELY(header_straddles(user))) {
+    struct set *s = shard_of(user);
+    md_lock(&s->lock);
+    long i = set_find(s, user);
+    enum md_track_state st = i < 0 ? MD_TRACK_ABSENT : state_of(s->slots[i], user);
+    md_unlock(&s->lock);
+    return st;
+  }
+  uint32_t slot;
+  uintptr_t *e = entry_of(user, &slot);
+  return e ? state_of(__atomic_load_n(e, __ATOMIC_ACQUIRE), user) : MD_TRACK_ABSENT;
 }
+
+/* A quarantined block leaves: only the thread whose ring held it gets here,
+ * and a racing second free of it only reads the entry. */
+void md_track_remove(void *user) {
+  if (MD_UNLIKELY(header_straddles(user))) {
+    struct set *s = shard_of(user);
+    md_lock(&s->lock);
+    long i = set_find(s, user);
+    if (i >= 0)
+      set_delete(s, i);
+    md_unlock(&s->lock);
+    return;
+  }
+  uint32_t slot;
+  uintptr_t *e = entry_of(user, &slot);
+  if (e && state_of(*e, user) != MD_TRACK_ABSENT)
+    give_slot(slot);
+}
+
+/* Called before a block that was tracked goes back to glibc, after its
+ * entry was emptied: waits out any walk that may have seen the entry. */
+void md_track_before_release(void) {
+  if (!enabled)
+    return;
+  if (!membarrier_ok)
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  while (MD_UNLIKELY(__atomic_load_n(&walkers, __ATOMIC_ACQUIRE)))
+    sched_yield();
+}
+
+static void walk_begin(void) {
+  __atomic_add_fetch(&walkers, 1, __ATOMIC_SEQ_CST);
+  if (membarrier_ok)
+    syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0);
+}
+
+static void walk_end(void) { __atomic_sub_fetch(&walkers, 1, __ATOMIC_RELEASE); }
 
 /* ---- walks ---------------------------------------------------------------- */
 
@@ -398,7 +461,7 @@ struct walk {
 static void walk_entries(const uintptr_t *slots, size_t n, const struct walk *w) {
   for (size_t i = 0; i < n; i++) {
     uintptr_t e = __atomic_load_n(&slots[i], __ATOMIC_RELAXED);
-    if (e != SLOT_EMPTY && decode_state(e) == w->want)
+    if (is_block(e) && decode_state(e) == w->want)
       w->fn((void *)decode_ptr(e), w->arg);
   }
 }
@@ -414,20 +477,18 @@ static void walk_all(const struct walk *w, bool lock) {
       md_unlock(&s->lock);
   }
   uint32_t n = __atomic_load_n(&slab_count, __ATOMIC_ACQUIRE);
-  for (uint32_t k = 0; k < n; k++) {
-    if (lock)
-      md_lock(&slabs[k].owner->lock);
+  for (uint32_t k = 0; k < n; k++)
     walk_entries(slabs[k].slots, SLAB_SLOTS, w);
-    if (lock)
-      md_unlock(&slabs[k].owner->lock);
-  }
 }
 
 void md_track_for_each(enum md_track_state state,
                        void (*fn)(void *user, void *arg), void *arg) {
   struct walk w = {state == MD_TRACK_LIVE ? STATE_LIVE : STATE_FREED, fn, arg};
-  if (enabled)
-    walk_all(&w, true);
+  if (!enabled)
+    return;
+  walk_begin();
+  walk_all(&w, true);
+  walk_end();
 }
 
 static void count_one(void *user, void *arg) { (*(size_t *)arg)++; }
@@ -452,9 +513,11 @@ void md_track_for_each_stopped(enum md_track_state state,
 
 /* ---- fork ----------------------------------------------------------------- */
 
-/* Every lock is taken (tables_lock, then slabs_lock, then the shards and the
- * tables), so the child gets consistent tables; in the child, the tables of
- * threads that did not survive the fork become free for reuse. */
+/* The locks are taken (tables_lock, then slabs_lock, then the shards), so
+ * the child gets consistent lists; in the child, the tables of threads that
+ * did not survive the fork become free for reuse, and no walk runs. A
+ * thread caught in the middle of taking or giving back a slot costs the
+ * child that slot, nothing else. */
 void md_track_atfork_prepare(void) {
   if (!enabled)
     return;
@@ -462,15 +525,11 @@ void md_track_atfork_prepare(void) {
   md_lock(&slabs_lock);
   for (unsigned k = 0; k < SHARD_COUNT; k++)
     md_lock(&shards[k].lock);
-  for (struct table *t = all_tables; t; t = t->next_all)
-    md_lock(&t->lock);
 }
 
 void md_track_atfork_parent(void) {
   if (!enabled)
     return;
-  for (struct table *t = all_tables; t; t = t->next_all)
-    md_unlock(&t->lock);
   for (unsigned k = 0; k < SHARD_COUNT; k++)
     md_unlock(&shards[k].lock);
   md_unlock(&slabs_lock);
@@ -480,12 +539,11 @@ void md_track_atfork_parent(void) {
 void md_track_atfork_child(void) {
   if (!enabled)
     return;
-  for (struct table *t = all_tables; t; t = t->next_all)
-    md_lock_reset(&t->lock);
   for (unsigned k = 0; k < SHARD_COUNT; k++)
     md_lock_reset(&shards[k].lock);
   md_lock_reset(&slabs_lock);
   md_lock_reset(&tables_lock);
+  walkers = 0;
   free_tables = NULL;
   for (struct table *t = all_tables; t; t = t->next_all)
     if (t != my_table) {
