@@ -261,12 +261,15 @@ static MD_NOINLINE void add_slab(struct table *t) {
     uint32_t *stack = md_mmap(capacity * sizeof(uint32_t));
     if (!stack)
       md_die("out of memory for the block table (mmap failed)");
-    if (t->released) {
-      memcpy(stack, t->released, t->released_count * sizeof(uint32_t));
-      md_munmap(t->released, t->released_capacity * sizeof(uint32_t));
-    }
-    t->released = stack;
+    uint32_t *old = t->released;
+    size_t old_capacity = t->released_capacity;
+    if (old)
+      memcpy(stack, old, t->released_count * sizeof(uint32_t));
+    /* Switched before the old one goes: a child forked in between has a
+     * complete stack either way. */
+    __atomic_store_n(&t->released, stack, __ATOMIC_RELEASE);
     t->released_capacity = capacity;
+    md_munmap(old, old_capacity * sizeof(uint32_t));
   }
 }
 
