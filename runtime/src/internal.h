@@ -252,6 +252,9 @@ void md_track_remove(void *user) MD_HIDDEN;
 /* Before a tracked block goes back to glibc (its entry removed): waits
  * while a walk that may still read the block runs. */
 void md_track_before_release(void) MD_HIDDEN;
+/* Whether walks use membarrier (set at init when the kernel has it); when
+ * false, every release pays a fence instead. Tests clear it. */
+extern bool md_track_membarrier MD_HIDDEN;
 /* Calls fn for every tracked block in the given state; no block fn sees is
  * released before the walk ends (fn must not call back into track.c). */
 void md_track_for_each(enum md_track_state state,

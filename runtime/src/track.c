@@ -107,7 +107,7 @@ static pthread_key_t table_key;
 static __thread struct table *my_table __attribute__((tls_model("initial-exec")));
 static bool enabled;
 static int walkers;        /* walks in progress */
-static bool membarrier_ok; /* else releasers fence */
+bool md_track_membarrier;  /* else releasers fence */
 
 /* ---- the sharded hash set, for blocks whose header may not be read ------- */
 
@@ -337,7 +337,7 @@ void md_track_init(void) {
   }
   pthread_key_create(&table_key, release_table);
   long cmds = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0);
-  membarrier_ok =
+  md_track_membarrier =
       cmds > 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
       syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0) == 0;
 }
@@ -437,7 +437,7 @@ void md_track_remove(void *user) {
 void md_track_before_release(void) {
   if (!enabled)
     return;
-  if (!membarrier_ok)
+  if (!md_track_membarrier)
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
   while (MD_UNLIKELY(__atomic_load_n(&walkers, __ATOMIC_ACQUIRE)))
     sched_yield();
@@ -445,7 +445,7 @@ void md_track_before_release(void) {
 
 static void walk_begin(void) {
   __atomic_add_fetch(&walkers, 1, __ATOMIC_SEQ_CST);
-  if (membarrier_ok)
+  if (md_track_membarrier)
     syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0);
 }
 

@@ -4,7 +4,8 @@
 // every entry once; tables grow past their first slab; slots released by
 // another thread come back to their table and are reused, never handed out
 // twice; a block released by another thread while a walk runs is not given
-// back to glibc before the walk ends. Also the stack depot (depot.c): the same stack
+// back to glibc before the walk ends (with membarrier, and with the fences
+// used where the kernel lacks it). Also the stack depot (depot.c): the same stack
 // always gets the same id, different stacks different ids, ids of garbage
 // are refused; and the unwinder (unwind.c) names this test's own frames.
 // RUN: %clang -O1 -fno-omit-frame-pointer -I%mdebug_src/runtime/src -I%mdebug_include %s %mdebug_rt_a -o %t -lpthread
@@ -117,6 +118,7 @@ static void during_walk(void *user, void *arg) {
 }
 
 static void release_during_walk(void) {
+  go = released = 0;
   victim = malloc(48);
   pthread_t t;
   pthread_create(&t, NULL, release_victim, NULL);
@@ -166,6 +168,8 @@ int main(void) {
   md_track_for_each_stopped(MD_TRACK_LIVE, count_walk, &walked);
   expect(walked == live, "lock-free walk lists each live entry once", 0);
   remote_slots();
+  release_during_walk(); /* with membarrier, where the kernel has it */
+  md_track_membarrier = false; /* as on a kernel without it: fences */
   release_during_walk();
 
   uintptr_t a[3] = {0x1000, 0x2000, 0x3000}, b[3] = {0x1000, 0x2000, 0x3001};
