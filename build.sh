@@ -13,7 +13,7 @@ root=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 build=${MDEBUG_BUILD_DIR:-$root/build}
 llvm=14
 second_llvm=${MDEBUG_SECOND_LLVM-19}
-tools=(cmake ninja-build python3 binutils pkg-config)
+tools=(cmake ninja-build python3 binutils pkg-config valgrind)
 
 # What building and testing against LLVM $1 needs (libclang-rt for the test
 # that checks mdebug refuses to run beside AddressSanitizer).
