@@ -58,7 +58,7 @@ static inline void *allocate(size_t size, size_t align, enum md_family family,
   md_guard_write(c);
   if (zero)
     memset(user, 0, usable);
-  else
+  else if (md_opt.fill_on_alloc)
     md_fill_on_alloc(c);
   /* Only a finished block goes in the table: the exit checks read what the
    * table lists, even from a thread stopped right after this. */
@@ -72,8 +72,11 @@ static bool records_itself(unsigned op) {
   return op == MD_OP_realloc || op == MD_OP_reallocarray || op == MD_OP_calloc;
 }
 
-void *md_allocate(size_t size, size_t align, enum md_family family, bool zero,
-                  unsigned op, md_origin_t origin) {
+/* Before init, or while recording: kept out of md_allocate, whose common
+ * path is then a jump to allocate with nothing to save or restore. */
+static MD_NOINLINE void *allocate_slow(size_t size, size_t align,
+                                       enum md_family family, bool zero,
+                                       unsigned op, md_origin_t origin) {
   md_ensure_init();
   if (MD_LIKELY(!md_recording) || records_itself(op))
     return allocate(size, align, family, zero, op, origin);
@@ -82,6 +85,14 @@ void *md_allocate(size_t size, size_t align, enum md_family family, bool zero,
   md_record(align ? MD_REC_MEMALIGN : MD_REC_MALLOC, (uintptr_t)p, 0, align,
             size, start, md_record_now());
   return p;
+}
+
+void *md_allocate(size_t size, size_t align, enum md_family family, bool zero,
+                  unsigned op, md_origin_t origin) {
+  if (MD_LIKELY(__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) == 2 &&
+                !md_recording))
+    return allocate(size, align, family, zero, op, origin);
+  return allocate_slow(size, align, family, zero, op, origin);
 }
 
 void md_release(struct md_chunk *c) {

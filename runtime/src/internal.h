@@ -241,7 +241,8 @@ bool md_fill_check_freed(struct md_chunk *chunk, bool at_exit) MD_HIDDEN;
 /* ---- track.c: the sharded table of live and quarantined blocks ---------- */
 enum md_track_state { MD_TRACK_ABSENT, MD_TRACK_LIVE, MD_TRACK_FREED };
 void md_track_init(void) MD_HIDDEN;
-bool md_track_enabled(void) MD_HIDDEN;
+extern bool md_track_on MD_HIDDEN; /* set once at init */
+static inline bool md_track_enabled(void) { return md_track_on; }
 void md_track_insert_live(void *user) MD_HIDDEN;
 /* Atomically: if `user` is LIVE, make it FREED (keep=true) or remove it.
  * Returns the state found before. */

@@ -105,7 +105,7 @@ static struct table *all_tables, *free_tables;
 static md_lock_t tables_lock = MD_LOCK_INIT;
 static pthread_key_t table_key;
 static __thread struct table *my_table __attribute__((tls_model("initial-exec")));
-static bool enabled;
+bool md_track_on;
 static int walkers;        /* walks in progress */
 bool md_track_membarrier;  /* else releasers fence */
 
@@ -324,9 +324,9 @@ static inline void give_slot(uint32_t slot) {
 /* ---- the interface ------------------------------------------------------- */
 
 void md_track_init(void) {
-  enabled = md_opt.verify_pointers || md_opt.leak_track || md_opt.leak_check ||
+  md_track_on = md_opt.verify_pointers || md_opt.leak_track || md_opt.leak_check ||
             md_opt.free_track || md_backtrace_enabled();
-  if (!enabled)
+  if (!md_track_on)
     return;
   slabs = md_mmap(MAX_SLABS * sizeof(struct slab)); /* reserved, not touched */
   if (!slabs)
@@ -341,8 +341,6 @@ void md_track_init(void) {
       cmds > 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
       syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0) == 0;
 }
-
-bool md_track_enabled(void) { return enabled; }
 
 void md_track_insert_live(void *user) {
   if (MD_UNLIKELY(header_straddles(user))) {
@@ -435,7 +433,7 @@ void md_track_remove(void *user) {
 /* Called before a block that was tracked goes back to glibc, after its
  * entry was emptied: waits out any walk that may have seen the entry. */
 void md_track_before_release(void) {
-  if (!enabled)
+  if (!md_track_on)
     return;
   if (!md_track_membarrier)
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
@@ -487,7 +485,7 @@ static void walk_all(const struct walk *w, bool lock) {
 void md_track_for_each(enum md_track_state state,
                        void (*fn)(void *user, void *arg), void *arg) {
   struct walk w = {state == MD_TRACK_LIVE ? STATE_LIVE : STATE_FREED, fn, arg};
-  if (!enabled)
+  if (!md_track_on)
     return;
   walk_begin();
   walk_all(&w, true);
@@ -510,7 +508,7 @@ size_t md_track_count(enum md_track_state state) {
 void md_track_for_each_stopped(enum md_track_state state,
                                void (*fn)(void *user, void *arg), void *arg) {
   struct walk w = {state == MD_TRACK_LIVE ? STATE_LIVE : STATE_FREED, fn, arg};
-  if (enabled)
+  if (md_track_on)
     walk_all(&w, false);
 }
 
@@ -522,7 +520,7 @@ void md_track_for_each_stopped(enum md_track_state state,
  * thread caught in the middle of taking or giving back a slot costs the
  * child that slot, nothing else. */
 void md_track_atfork_prepare(void) {
-  if (!enabled)
+  if (!md_track_on)
     return;
   md_lock(&tables_lock);
   md_lock(&slabs_lock);
@@ -531,7 +529,7 @@ void md_track_atfork_prepare(void) {
 }
 
 void md_track_atfork_parent(void) {
-  if (!enabled)
+  if (!md_track_on)
     return;
   for (unsigned k = 0; k < SHARD_COUNT; k++)
     md_unlock(&shards[k].lock);
@@ -540,7 +538,7 @@ void md_track_atfork_parent(void) {
 }
 
 void md_track_atfork_child(void) {
-  if (!enabled)
+  if (!md_track_on)
     return;
   for (unsigned k = 0; k < SHARD_COUNT; k++)
     md_lock_reset(&shards[k].lock);
