@@ -46,7 +46,7 @@
 
 #define SHARD_BITS 6
 #define SHARD_COUNT (1u << SHARD_BITS)
-#define SHARD_CAPACITY 1024 /* initial slots per shard, a power of two */
+#define SHARD_CAPACITY 64 /* initial slots per shard, a power of two */
 
 #define SLAB_BITS 12
 #define SLAB_SLOTS (1u << SLAB_BITS)
@@ -145,7 +145,14 @@ static uintptr_t *new_slots(size_t capacity) {
   return s + 1;
 }
 
+/* The shards' first arrays share one mapping (9 pages, not 64), made at
+ * init; only arrays grown later are mapped, and unmapped, one by one. */
+static uintptr_t *first_slots;
+
 static void free_slots(uintptr_t *slots) {
+  if (slots >= first_slots &&
+      slots < first_slots + SHARD_COUNT * (SHARD_CAPACITY + 1))
+    return;
   md_munmap(slots - 1, (slots[-1] + 2) * sizeof(uintptr_t));
 }
 
@@ -331,8 +338,12 @@ void md_track_init(void) {
   slabs = md_mmap(MAX_SLABS * sizeof(struct slab)); /* reserved, not touched */
   if (!slabs)
     md_die("out of memory for the block table (mmap failed)");
+  first_slots = md_mmap(SHARD_COUNT * (SHARD_CAPACITY + 1) * sizeof(uintptr_t));
+  if (!first_slots)
+    md_die("out of memory for the block table (mmap failed)");
   for (unsigned i = 0; i < SHARD_COUNT; i++) {
-    shards[i].slots = new_slots(SHARD_CAPACITY);
+    shards[i].slots = first_slots + i * (SHARD_CAPACITY + 1) + 1;
+    shards[i].slots[-1] = SHARD_CAPACITY - 1;
     shards[i].mask = SHARD_CAPACITY - 1;
   }
   pthread_key_create(&table_key, release_table);
