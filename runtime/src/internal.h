@@ -238,7 +238,7 @@ void md_fill_on_free(struct md_chunk *chunk) MD_HIDDEN;
  * USED AFTER FREE with the changed bytes. */
 bool md_fill_check_freed(struct md_chunk *chunk, bool at_exit) MD_HIDDEN;
 
-/* ---- track.c: the sharded table of live and quarantined blocks ---------- */
+/* ---- track.c: the table of live and quarantined blocks ------------------ */
 enum md_track_state { MD_TRACK_ABSENT, MD_TRACK_LIVE, MD_TRACK_FREED };
 void md_track_init(void) MD_HIDDEN;
 extern bool md_track_on MD_HIDDEN; /* set once at init */
