@@ -556,6 +556,12 @@ void md_track_atfork_child(void) {
   md_lock_reset(&slabs_lock);
   md_lock_reset(&tables_lock);
   walkers = 0;
+  /* Linux keeps the membarrier registration across fork (exec drops it, and
+   * the runtime starts over then); should a kernel not, the child, one
+   * thread for now, switches to fences before anything can race. */
+  if (md_track_membarrier &&
+      syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0) != 0)
+    md_track_membarrier = false;
   free_tables = NULL;
   for (struct table *t = all_tables; t; t = t->next_all)
     if (t != my_table) {
