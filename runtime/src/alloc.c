@@ -201,13 +201,9 @@ static bool verify(void *p, unsigned op, md_origin_t origin) {
 
 /* ---- release -------------------------------------------------------------- */
 
-void md_deallocate(void *p, enum md_family family, unsigned op,
-                   md_origin_t origin) {
-  if (!p)
-    return;
-  md_ensure_init();
-  int saved_errno = errno;
-  uint64_t start = MD_UNLIKELY(md_recording) ? md_record_now() : 0;
+/* false: p was not a live block (reported, left alone). */
+static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family, unsigned op,
+                              md_origin_t origin) {
   struct md_chunk *c = md_chunk_of(p);
   if (md_track_enabled()) {
     enum md_track_state st = md_track_release(p, md_opt.free_track != 0);
@@ -216,13 +212,11 @@ void md_deallocate(void *p, enum md_family family, unsigned op,
         report_freed(p, op, origin);
       else
         report_unknown(p, op, origin);
-      errno = saved_errno;
-      return;
+      return false;
     }
   } else if (MD_UNLIKELY(!md_chunk_is_live(c))) {
     report_tag(p, op, origin);
-    errno = saved_errno;
-    return;
+    return false;
   }
   if (MD_UNLIKELY(md_chunk_family(c) != family))
     report_mismatch(c, op, origin);
@@ -238,8 +232,27 @@ void md_deallocate(void *p, enum md_family family, unsigned op,
     md_fill_on_free(c);
     md_release(c);
   }
-  if (MD_UNLIKELY(md_recording) && !records_itself(op))
+  return true;
+}
+
+/* record_allocs: kept out of md_deallocate, as allocate_slow is. */
+static MD_NOINLINE void deallocate_recorded(void *p, enum md_family family,
+                                            unsigned op, md_origin_t origin) {
+  uint64_t start = md_record_now();
+  if (deallocate(p, family, op, origin))
     md_record(MD_REC_FREE, (uintptr_t)p, 0, 0, 0, start, md_record_now());
+}
+
+void md_deallocate(void *p, enum md_family family, unsigned op,
+                   md_origin_t origin) {
+  if (!p)
+    return;
+  md_ensure_init();
+  int saved_errno = errno;
+  if (MD_UNLIKELY(md_recording) && !records_itself(op))
+    deallocate_recorded(p, family, op, origin);
+  else
+    deallocate(p, family, op, origin);
   errno = saved_errno;
 }
 

@@ -12,8 +12,7 @@ static size_t fill_length(const struct md_chunk *c, size_t limit) {
 }
 
 void md_fill_on_alloc(struct md_chunk *c) {
-  if (md_opt.fill_on_alloc)
-    memset(md_chunk_user(c), MD_FILL_ALLOC, fill_length(c, md_opt.fill_on_alloc));
+  memset(md_chunk_user(c), MD_FILL_ALLOC, fill_length(c, md_opt.fill_on_alloc));
 }
 
 void md_fill_on_free(struct md_chunk *c) {

@@ -24,6 +24,7 @@
 #define MD_LIKELY(x) __builtin_expect(!!(x), 1)
 #define MD_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define MD_NOINLINE __attribute__((noinline))
+#define MD_ALWAYS_INLINE inline __attribute__((always_inline))
 
 #define MD_SIZE_ALL ((size_t)-1)
 #define MD_MIN_ALIGN 16 /* glibc's MALLOC_ALIGNMENT on LP64 */
@@ -232,7 +233,7 @@ bool md_guard_check(struct md_chunk *chunk, unsigned op, md_origin_t origin)
     MD_HIDDEN;
 
 /* ---- fill.c ------------------------------------------------------------- */
-void md_fill_on_alloc(struct md_chunk *chunk) MD_HIDDEN;
+void md_fill_on_alloc(struct md_chunk *chunk) MD_HIDDEN; /* when fill_on_alloc */
 void md_fill_on_free(struct md_chunk *chunk) MD_HIDDEN;
 /* Checks that a quarantined block still holds its free fill; reports
  * USED AFTER FREE with the changed bytes. */
@@ -252,7 +253,11 @@ enum md_track_state md_track_lookup(void *user) MD_HIDDEN;
 void md_track_remove(void *user) MD_HIDDEN;
 /* Before a tracked block goes back to glibc (its entry removed): waits
  * while a walk that may still read the block runs. */
-void md_track_before_release(void) MD_HIDDEN;
+void md_track_wait_for_walks(void) MD_HIDDEN;
+static inline void md_track_before_release(void) {
+  if (md_track_on)
+    md_track_wait_for_walks();
+}
 /* Whether walks use membarrier (set at init when the kernel has it); when
  * false, every release pays a fence instead. Tests clear it. */
 extern bool md_track_membarrier MD_HIDDEN;

@@ -16,7 +16,7 @@
  *
  * Walks read entries and then headers while other threads run; a block must
  * not go back to glibc meanwhile. Releasing empties the entry first, then
- * waits while a walk runs (md_track_before_release); a walk announces
+ * waits while a walk runs (md_track_wait_for_walks); a walk announces
  * itself, then forces a memory barrier on every thread (membarrier), so
  * either the walk sees the entry empty or the releaser sees the walk. Where
  * membarrier is missing, releasers pay a fence instead.
@@ -376,10 +376,18 @@ static inline uintptr_t *entry_of(const void *user, uint32_t *slot) {
   return entry_at(*slot);
 }
 
-static enum md_track_state shard_release(void *user, bool keep) {
+/* For a block whose header may not be read: its shard, locked, and its
+ * index there (-1: not listed). The caller unlocks. */
+static struct set *lock_listed(const void *user, long *index) {
   struct set *s = shard_of(user);
   md_lock(&s->lock);
-  long i = set_find(s, user);
+  *index = set_find(s, user);
+  return s;
+}
+
+static MD_NOINLINE enum md_track_state shard_release(void *user, bool keep) {
+  long i;
+  struct set *s = lock_listed(user, &i);
   enum md_track_state was = i < 0 ? MD_TRACK_ABSENT : state_of(s->slots[i], user);
   if (was == MD_TRACK_LIVE) {
     if (keep)
@@ -411,9 +419,8 @@ enum md_track_state md_track_release(void *user, bool keep) {
 
 enum md_track_state md_track_lookup(void *user) {
   if (MD_UNLIKELY(header_straddles(user))) {
-    struct set *s = shard_of(user);
-    md_lock(&s->lock);
-    long i = set_find(s, user);
+    long i;
+    struct set *s = lock_listed(user, &i);
     enum md_track_state st = i < 0 ? MD_TRACK_ABSENT : state_of(s->slots[i], user);
     md_unlock(&s->lock);
     return st;
@@ -427,9 +434,8 @@ enum md_track_state md_track_lookup(void *user) {
  * and a racing second free of it only reads the entry. */
 void md_track_remove(void *user) {
   if (MD_UNLIKELY(header_straddles(user))) {
-    struct set *s = shard_of(user);
-    md_lock(&s->lock);
-    long i = set_find(s, user);
+    long i;
+    struct set *s = lock_listed(user, &i);
     if (i >= 0)
       set_delete(s, i);
     md_unlock(&s->lock);
@@ -443,9 +449,7 @@ void md_track_remove(void *user) {
 
 /* Called before a block that was tracked goes back to glibc, after its
  * entry was emptied: waits out any walk that may have seen the entry. */
-void md_track_before_release(void) {
-  if (!md_track_on)
-    return;
+void md_track_wait_for_walks(void) {
   if (!md_track_membarrier)
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
   while (MD_UNLIKELY(__atomic_load_n(&walkers, __ATOMIC_ACQUIRE)))
