@@ -227,6 +227,13 @@ def header_lines(meta):
     return lines
 
 
+def table_rows(workloads, others, results, key, nkey):
+    """Each workload with its native figure (None if missing) and its cells."""
+    for w in workloads:
+        nat = lookup(results, w, "native")
+        yield w, (nat[nkey] if nat else None), [cell(lookup(results, w, c), key) for c in others]
+
+
 def text_table(workloads, configs, results, meta):
     others = [c for c in configs if c != "native"]
     buf = io.StringIO()
@@ -240,11 +247,8 @@ def text_table(workloads, configs, results, meta):
         head = ["workload", unit] + [CONFIGS.get(c, (c,))[0] for c in others]
         print("".join(h.ljust(widths[0]) if i == 0 else h.rjust(widths[i])
                       for i, h in enumerate(head)), file=buf)
-        for w in workloads:
-            nat = lookup(results, w, "native")
-            nv = nat[nkey] if nat else None
-            row = [w, "-" if nv is None else f"{nv / scale:.{2 if scale == 1 else 1}f}"]
-            row += [cell(lookup(results, w, c), key) for c in others]
+        for w, nv, cells in table_rows(workloads, others, results, key, nkey):
+            row = [w, "-" if nv is None else f"{nv / scale:.{2 if scale == 1 else 1}f}"] + cells
             print("".join(x.ljust(widths[0]) if i == 0 else x.rjust(widths[i])
                           for i, x in enumerate(row)), file=buf)
     for n in notes(meta, configs) + status_notes(results):
@@ -267,17 +271,14 @@ def markdown_table(workloads, configs, results, meta):
         head = [f"{title}", unit] + [CONFIGS.get(c, (c,))[0] for c in others]
         print("| " + " | ".join(head) + " |", file=buf)
         print("|" + "---|" * len(head), file=buf)
-        for w in workloads:
-            nat = lookup(results, w, "native")
-            nv = nat[nkey] if nat else None
+        for w, nv, cells in table_rows(workloads, others, results, key, nkey):
             if nv is None:
                 n = "-"
             elif scale == 1:
                 n = f"{nv:.2f} s"
             else:
                 n = f"{nv / scale:.1f} MB"
-            row = [f"`{w}`", n] + [cell(lookup(results, w, c), key) for c in others]
-            print("| " + " | ".join(row) + " |", file=buf)
+            print("| " + " | ".join([f"`{w}`", n] + cells) + " |", file=buf)
         print("", file=buf)
     for n in notes(meta, configs) + status_notes(results):
         print(f"- {n}", file=buf)
