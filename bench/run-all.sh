@@ -4,8 +4,8 @@
 #
 # Workloads: SQLite's speedtest1 and Lua 5.4 (their sources fetched with
 # `apt-get source` into bench/.cache/, never committed) and alloc_bench's three
-# modes. Configurations: native, mdebug (default options, every check on,
-# backtrace=16), AddressSanitizer, Valgrind memcheck and heaptrack (the last
+# modes. Configurations: native, mdebug (default options, every check off,
+# every check on, backtrace=16), AddressSanitizer, Valgrind memcheck and heaptrack (the last
 # two on the native binary).
 #
 # Steps: install what is missing (apt-get, as root), fetch and unpack the
@@ -29,11 +29,11 @@ quick=${QUICK:-0}
 if [ "$quick" = 1 ]; then
   reps=${REPS:-3} sqlite_size=${SQLITE_SIZE:-15} lua_scale=${LUA_SCALE:-2}
   alloc_iters=${ALLOC_ITERS:-1500000}
-  configs=${CONFIGS:-native mdebug mdebug-all mdebug-bt16 asan}
+  configs=${CONFIGS:-native mdebug mdebug-none mdebug-all mdebug-bt16 asan}
 else
   reps=${REPS:-5} sqlite_size=${SQLITE_SIZE:-50} lua_scale=${LUA_SCALE:-8}
   alloc_iters=${ALLOC_ITERS:-6000000}
-  configs=${CONFIGS:-native mdebug mdebug-all mdebug-bt16 asan valgrind heaptrack}
+  configs=${CONFIGS:-native mdebug mdebug-none mdebug-all mdebug-bt16 asan valgrind heaptrack}
 fi
 workloads=${WORKLOADS:-speedtest1 lua single threads2 prodcons}
 valgrind_reps=${VALGRIND_REPS:-1}
@@ -57,7 +57,7 @@ for v in reps sqlite_size lua_scale alloc_iters valgrind_reps heaptrack_reps tim
 done
 [ "$reps" -ge 1 ] || die "REPS must be at least 1"
 known_workloads=" speedtest1 lua single threads2 prodcons "
-known_configs=" native mdebug mdebug-all mdebug-bt16 asan valgrind heaptrack "
+known_configs=" native mdebug mdebug-none mdebug-all mdebug-bt16 asan valgrind heaptrack "
 for w in $workloads; do
   [[ $known_workloads == *" $w "* ]] || die "unknown workload '$w' (known:$known_workloads)"
 done
@@ -300,6 +300,7 @@ run() {
     mdebug) variant=mdebug ;;
     mdebug-all) variant=mdebug envs+=("MDEBUG_OPTIONS=$all_checks") ;;
     mdebug-bt16) variant=mdebug envs+=("MDEBUG_OPTIONS=backtrace=16") ;;
+    mdebug-none) variant=mdebug envs+=("MDEBUG_OPTIONS=none") ;;
     asan) variant=asan ;;
     valgrind) pre=(valgrind --tool=memcheck -q) ;;
     heaptrack) pre=(heaptrack -o "$tmp/heaptrack/data") ;;
