@@ -63,17 +63,14 @@ run_example() {
 }
 
 # Every suite against LLVM 14, then against the second LLVM; a failure in
-# either fails the run, after both have run. The second LLVM is installed
-# first: the tests that need another LLVM beside the one under test
-# (REQUIRES: other-llvm) then run in both legs, not only in the second.
+# either fails the run, after both have run. Both LLVMs are installed before
+# either leg (see the test case below), so the tests that need another LLVM
+# beside the one under test (REQUIRES: other-llvm) run in both legs.
 run_tests() {
-  local status=0 second_installed=0
-  if [ -n "$second_llvm" ]; then
-    install_missing $(llvm_packages "$second_llvm") && second_installed=1 || status=1
-  fi
+  local status=0
   echo "== tests against LLVM $llvm ($build) =="
   cmake --build "$build" --target check || status=1
-  if [ "$second_installed" = 1 ]; then
+  if [ -n "$second_llvm" ]; then
     local dir=$build-$second_llvm
     echo "== tests against LLVM $second_llvm ($dir) =="
     { configure_and_build "$second_llvm" "$dir" &&
@@ -84,6 +81,9 @@ run_tests() {
 
 case "${1:-}" in
   example) install_missing $(llvm_packages $llvm) "${tools[@]}"; configure_and_build $llvm "$build"; run_example ;;
-  test) install_missing $(llvm_packages $llvm) "${tools[@]}"; configure_and_build $llvm "$build"; run_tests ;;
+  test)
+    install_missing $(llvm_packages $llvm) ${second_llvm:+$(llvm_packages "$second_llvm")} "${tools[@]}"
+    configure_and_build $llvm "$build"
+    run_tests ;;
   *) echo "usage: $0 example|test" >&2; exit 2 ;;
 esac
