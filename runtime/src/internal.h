@@ -90,6 +90,11 @@ void md_options_print_active(void) MD_HIDDEN;
 size_t md_vformat(char *buf, size_t size, const char *fmt, va_list ap) MD_HIDDEN;
 size_t md_format(char *buf, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4))) MD_HIDDEN;
+/* Copies s[0..n) into buf with control bytes, DEL and '\\' escaped (\n, \t,
+ * \r, \xNN, \\), so text from outside (option strings, file lines, program
+ * names) cannot drive the terminal. Always NUL-terminated; returns the length
+ * written (truncated to the buffer). */
+size_t md_escape(char *buf, size_t size, const char *s, size_t n) MD_HIDDEN;
 
 /* ---- outfile.c: buffered output files, never allocates ------------------ */
 struct md_out {

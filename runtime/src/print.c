@@ -50,6 +50,15 @@ static void put_number(struct out *o, unsigned long long v, int negative,
   put_padded(o, out, n, width, pad, left);
 }
 
+/* NUL-terminates; the length kept (what did not fit is dropped). */
+static size_t finish(struct out *o) {
+  if (!o->size)
+    return 0;
+  size_t n = o->len < o->size ? o->len : o->size - 1;
+  o->buf[n] = '\0';
+  return n;
+}
+
 size_t md_vformat(char *buf, size_t size, const char *fmt, va_list ap) {
   struct out o = {buf, size, 0};
   for (const char *f = fmt; *f; f++) {
@@ -120,9 +129,7 @@ size_t md_vformat(char *buf, size_t size, const char *fmt, va_list ap) {
       break;
     }
   }
-  if (size)
-    buf[o.len < size ? o.len : size - 1] = '\0';
-  return o.len < size ? o.len : (size ? size - 1 : 0);
+  return finish(&o);
 }
 
 size_t md_format(char *buf, size_t size, const char *fmt, ...) {
@@ -131,4 +138,30 @@ size_t md_format(char *buf, size_t size, const char *fmt, ...) {
   size_t n = md_vformat(buf, size, fmt, ap);
   va_end(ap);
   return n;
+}
+
+size_t md_escape(char *buf, size_t size, const char *s, size_t n) {
+  struct out o = {buf, size, 0};
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    char seq[4];
+    size_t k = 0;
+    if (c >= 0x20 && c != 0x7f && c != '\\') {
+      seq[k++] = (char)c;
+    } else {
+      seq[k++] = '\\';
+      if (c == '\\' || c == '\n' || c == '\t' || c == '\r') {
+        seq[k++] = c == '\\' ? '\\' : c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
+      } else {
+        seq[k++] = 'x';
+        seq[k++] = "0123456789abcdef"[c >> 4];
+        seq[k++] = "0123456789abcdef"[c & 15];
+      }
+    }
+    if (o.len + k >= size)
+      break; /* never half an escape */
+    for (size_t j = 0; j < k; j++)
+      put(&o, seq[j]);
+  }
+  return finish(&o);
 }
