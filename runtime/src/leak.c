@@ -24,179 +24,48 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "chunk.h"
+#include "heap.h"
 #include "lock.h"
 
 #define MAX_BLOCKS_SHOWN 8 /* per group */
 
-/* free_op of a block that is still live: marks set by the leak machinery. */
-#define MD_LIVE_IGNORED 0xff  /* mdebug_ignore(): never a leak, scanned as a root */
-#define MD_LIVE_REPORTED 0xfe /* already reported as leaked */
-
 enum kind { KIND_DIRECT, KIND_INDIRECT, KIND_LIVE };
 static const char *const kind_names[] = {"Direct leak of ", "Indirect leak of ", ""};
 
-/* ---- the scan ------------------------------------------------------------ */
+/* ---- the scan (scan.c), with the other threads stopped ------------------- */
 
-enum { ST_UNREACHED, ST_REACHABLE, ST_INDIRECT };
-
-struct entry {
-  uintptr_t begin, end; /* the usable bytes */
-  uint32_t state;
-  uint32_t ignored;
-};
-
-struct scan {
-  struct entry *entries;
-  size_t count, capacity;
-  uint32_t *work;
-  size_t work_count;
-  uintptr_t lo, hi;
-  bool overflow, start_only;
+struct stopped {
+  struct md_scan *scan;
   int skip_tid; /* at exit: the exiting thread, whose stack is dead */
-  size_t reachable_blocks, reachable_bytes;
+  bool start_only, with_reachable, ok;
+  struct md_scan_result result;
 };
-
-static void snap(void *user, void *arg) {
-  struct scan *s = arg;
-  if (s->count == s->capacity) {
-    s->overflow = true;
-    return;
-  }
-  struct md_chunk *c = md_chunk_of(user);
-  s->entries[s->count++] = (struct entry){
-      (uintptr_t)user, (uintptr_t)user + md_chunk_usable(c), ST_UNREACHED,
-      c->free_op == MD_LIVE_IGNORED};
-}
-
-/* Quicksort by begin (median of three, smaller side first: log n depth). */
-static void sort_entries(struct entry *v, long lo, long hi) {
-  while (hi - lo > 16) {
-    long mid = lo + (hi - lo) / 2;
-    struct entry t;
-#define SWAP(a, b) (t = v[a], v[a] = v[b], v[b] = t)
-    if (v[mid].begin < v[lo].begin) SWAP(mid, lo);
-    if (v[hi].begin < v[lo].begin) SWAP(hi, lo);
-    if (v[hi].begin < v[mid].begin) SWAP(hi, mid);
-    uintptr_t pivot = v[mid].begin;
-    long i = lo, j = hi;
-    while (i <= j) {
-      while (v[i].begin < pivot) i++;
-      while (v[j].begin > pivot) j--;
-      if (i <= j) {
-        SWAP(i, j);
-        i++;
-        j--;
-      }
-    }
-    if (j - lo < hi - i) {
-      sort_entries(v, lo, j);
-      lo = i;
-    } else {
-      sort_entries(v, i, hi);
-      hi = j;
-    }
-  }
-  for (long i = lo + 1; i <= hi; i++) {
-    struct entry x = v[i];
-    long j = i - 1;
-    for (; j >= lo && v[j].begin > x.begin; j--)
-      v[j + 1] = v[j];
-    v[j + 1] = x;
-  }
-#undef SWAP
-}
-
-/* Index of the block w points into, or -1. */
-static inline long find(const struct scan *s, uintptr_t w) {
-  if (w < s->lo || w >= s->hi)
-    return -1;
-  size_t a = 0, b = s->count; /* last entry with begin <= w */
-  while (b - a > 1) {
-    size_t m = a + (b - a) / 2;
-    if (s->entries[m].begin <= w)
-      a = m;
-    else
-      b = m;
-  }
-  const struct entry *e = &s->entries[a];
-  if (w < e->begin || (w >= e->end && w != e->begin))
-    return -1;
-  if (s->start_only && w != e->begin)
-    return -1;
-  return (long)a;
-}
-
-/* Marks every unreached block a word of [b, e) points into as `state`,
- * queueing it to be scanned in turn; skips `self`. */
-static void scan_words(struct scan *s, uintptr_t b, uintptr_t e, uint32_t state,
-                       long self) {
-  for (uintptr_t p = (b + 7) & ~(uintptr_t)7; p + 8 <= e; p += 8) {
-    long i = find(s, *(const uintptr_t *)p);
-    if (i < 0 || i == self || s->entries[i].state != ST_UNREACHED)
-      continue;
-    s->entries[i].state = state;
-    s->work[s->work_count++] = (uint32_t)i;
-  }
-}
-
-static void drain(struct scan *s, uint32_t state) {
-  while (s->work_count) {
-    struct entry *e = &s->entries[s->work[--s->work_count]];
-    scan_words(s, e->begin, e->end, state, -1);
-  }
-}
 
 static void visit_root(const struct md_region *r, void *arg) {
-  struct scan *s = arg;
-  if (s->skip_tid && r->tid == s->skip_tid &&
+  struct stopped *st = arg;
+  if (st->skip_tid && r->tid == st->skip_tid &&
       (strcmp(r->kind, "stack") == 0 || strcmp(r->kind, "registers") == 0))
     return;
-  scan_words(s, r->begin, r->end, ST_REACHABLE, -1);
-  drain(s, ST_REACHABLE);
+  md_scan_region(st->scan, r->begin, r->end);
 }
 
-/* Runs with every other thread stopped: snapshot, mark, classify. */
 static void scan_stopped(void *arg) {
-  struct scan *s = arg;
-  s->count = 0;
-  s->overflow = false;
-  md_track_for_each_stopped(MD_TRACK_LIVE, snap, s);
-  if (s->overflow || s->count == 0)
+  struct stopped *st = arg;
+  st->ok = false;
+  if (!(st->scan = md_scan_begin(st->start_only)))
     return;
-  sort_entries(s->entries, 0, (long)s->count - 1);
-  /* A thread stopped while moving a table entry (track.c's deletion) shows
-   * that block twice: keep one. */
-  size_t kept = 1;
-  for (size_t i = 1; i < s->count; i++)
-    if (s->entries[i].begin != s->entries[kept - 1].begin)
-      s->entries[kept++] = s->entries[i];
-  s->count = kept;
-  s->lo = s->entries[0].begin;
-  s->hi = s->entries[s->count - 1].end + 1;
-  s->work_count = 0;
-  /* Blocks the program asked us to ignore are kept and act as roots. */
-  for (size_t i = 0; i < s->count; i++)
-    if (s->entries[i].ignored) {
-      s->entries[i].state = ST_REACHABLE;
-      s->work[s->work_count++] = (uint32_t)i;
-    }
-  drain(s, ST_REACHABLE);
-  md_world_roots(visit_root, s);
-  /* What a leaked block points to is an indirect leak. */
-  for (size_t i = 0; i < s->count; i++) {
-    struct entry *e = &s->entries[i];
-    if (e->state == ST_UNREACHED || e->state == ST_INDIRECT) {
-      scan_words(s, e->begin, e->end, ST_INDIRECT, (long)i);
-      s->work_count = 0; /* each leaked block is scanned once, here */
-    }
-  }
+  md_scan_ignored_roots(st->scan);
+  md_world_roots(visit_root, st);
+  st->ok = md_scan_finish(st->scan, st->with_reachable, &st->result);
+  md_scan_end(st->scan);
+  st->scan = NULL;
 }
 
 /* ---- listing and reporting ----------------------------------------------- */
 
 struct leak {
   md_origin_t origin;
+  unsigned op; /* the allocating call */
   enum kind kind;
   size_t size;
   uintptr_t user;
@@ -361,7 +230,7 @@ static void list_reachable(struct leak *v, size_t n) {
     md_log("Still reachable: %zu byte%s in %zu block%s allocated by %s at %s",
            v[i].group_bytes, v[i].group_bytes == 1 ? "" : "s",
            v[i].group_count, v[i].group_count == 1 ? "" : "s",
-           md_op_name(md_chunk_of((void *)v[i].user)->alloc_op), where);
+           md_op_name(v[i].op), where);
   }
 }
 
@@ -397,11 +266,10 @@ static size_t report(struct leak *v, size_t n, size_t reachable_blocks,
         break;
       }
       groups++;
-      struct md_chunk *c = md_chunk_of((void *)l->user);
       md_report_line("%s%zu byte%s in %zu block%s:", kind_names[l->kind],
                      l->group_bytes, l->group_bytes == 1 ? "" : "s",
                      l->group_count, l->group_count == 1 ? "" : "s");
-      md_report_origin("allocated", c->alloc_op, l->origin);
+      md_report_origin("allocated", l->op, l->origin);
       md_report_stack("Backtrace at time of allocation:", l->stack);
       shown = 0;
     }
@@ -418,117 +286,73 @@ static size_t report(struct leak *v, size_t n, size_t reachable_blocks,
   return n;
 }
 
-/* Keeps what is the program's own and not excused; marks it reported. */
-static bool listable(struct md_chunk *c, md_origin_t *last_origin,
+/* Keeps what is the program's own and not excused. Blocks a forked child
+ * inherited and blocks ignored or already reported never get here. */
+static bool listable(md_origin_t origin, md_origin_t *last_origin,
                      bool *last_verdict) {
-  if (c->free_op == MD_LIVE_IGNORED || c->free_op == MD_LIVE_REPORTED)
-    return false;
-  if (md_chunk_epoch(c) != (md_fork_epoch & MD_EPOCH_MASK))
-    return false; /* inherited from the parent process */
-  if (c->alloc_origin != *last_origin) {
-    *last_origin = c->alloc_origin;
+  if (origin != *last_origin) {
+    *last_origin = origin;
     /* leak_track lists every live block, so it skips what libc, libstdc++
      * and the loader keep for themselves. leak_check needs that excuse only
      * for the loader (it keeps the dtv of exited threads in cached stacks no
      * root reaches): what libc and libstdc++ keep, they still point to, so
      * a getline buffer or asprintf string the program lost is reported. */
-    *last_verdict = !(md_opt.leak_track ? md_origin_is_system(c->alloc_origin)
-                                        : md_origin_is_loader(c->alloc_origin)) &&
-                    !suppressed(c->alloc_origin);
+    *last_verdict = !(md_opt.leak_track ? md_origin_is_system(origin)
+                                        : md_origin_is_loader(origin)) &&
+                    !suppressed(origin);
   }
   return *last_verdict;
 }
 
+static struct leak leak_of(const struct md_scan_block *b, enum kind kind) {
+  return (struct leak){b->origin, b->alloc_op, kind, b->size, b->user, 0, 0,
+                       b->stack};
+}
+
 /* The reachability check. Returns the number of leaked blocks reported. */
 static size_t check_unreachable(bool at_exit) {
-  size_t expected = md_track_count(MD_TRACK_LIVE);
-  if (expected == 0)
-    return 0;
   load_suppressions();
-  /* The scan's state lives in mmap'ed memory, which is no root: on this
-   * stack (a root mid-run) or in our static data (a module's data, a root)
-   * sc->lo, the address of the lowest block, would keep that block alive.
-   * One check at a time (check_lock). */
+  /* One check at a time. The scan's state lives in mmap'ed memory: on
+   * this stack (a root mid-run) or in our static data (a module's data, a
+   * root) a pointer to a block would keep that block alive. */
   static md_lock_t check_lock = MD_LOCK_INIT;
-  static struct scan *state;
   md_lock(&check_lock);
-  if (!state && !(state = md_mmap(sizeof(*state)))) {
-    md_unlock(&check_lock);
-    return 0;
-  }
-  struct scan *sc = state;
-  memset(sc, 0, sizeof(*sc));
-  sc->start_only = md_opt.leak_start_pointers_only;
+  struct stopped st;
+  memset(&st, 0, sizeof(st));
+  st.start_only = md_opt.leak_start_pointers_only;
+  st.with_reachable = at_exit && md_opt.leak_show_reachable;
   /* At exit the exiting thread's stack holds only dead frames (main's
    * among them): what only it points to is lost once the process ends. */
-  sc->skip_tid = at_exit ? md_gettid() : 0;
-  size_t bytes_entries = 0, bytes_work = 0;
-  bool scanned = false;
-  for (int attempt = 0; attempt < 8; attempt++) {
-    if (!sc->entries || sc->overflow) {
-      md_munmap(sc->entries, bytes_entries);
-      md_munmap(sc->work, bytes_work);
-      sc->capacity = (sc->overflow ? sc->capacity * 2 : expected + expected / 4) + 1024;
-      bytes_entries = sc->capacity * sizeof(struct entry);
-      bytes_work = sc->capacity * sizeof(uint32_t);
-      sc->entries = md_mmap(bytes_entries);
-      sc->work = md_mmap(bytes_work);
-      if (!sc->entries || !sc->work) {
-        md_log("mdebug: not enough memory to check %zu blocks for leaks", expected);
-        md_munmap(sc->entries, bytes_entries);
-        md_munmap(sc->work, bytes_work);
-        md_unlock(&check_lock);
-        return 0;
-      }
-    }
-    if (!md_world_stop(scan_stopped, sc))
-      break; /* md_world_stop said why */
-    if (!sc->overflow) { /* the live set grew past the snapshot: again, larger */
-      scanned = true;
-      break;
-    }
-  }
+  st.skip_tid = at_exit ? md_gettid() : 0;
+  md_heap_scan_lock();
+  bool stopped = md_world_stop(scan_stopped, &st); /* says why if not */
+  md_heap_scan_unlock();
+  if (stopped && !st.ok)
+    md_log("mdebug: not enough memory to check the heap for leaks");
   size_t reported = 0;
-  if (scanned) {
-    struct leak *leaks = md_mmap(sc->count * sizeof(struct leak) + 1);
-    size_t n = 0;
+  if (stopped && st.ok) {
+    size_t n = 0, r = 0;
+    struct leak *leaks = md_mmap(st.result.count * sizeof(struct leak) + 1);
     md_origin_t last_origin = 0;
     bool last_verdict = false;
-    for (size_t i = 0; leaks && i < sc->count; i++) {
-      struct entry *e = &sc->entries[i];
-      struct md_chunk *c = md_chunk_of((void *)e->begin);
-      if (e->state == ST_REACHABLE) {
-        sc->reachable_blocks++;
-        sc->reachable_bytes += c->size;
-        continue;
-      }
-      if (!listable(c, &last_origin, &last_verdict))
-        continue;
-      leaks[n++] = (struct leak){c->alloc_origin,
-                                 e->state == ST_INDIRECT ? KIND_INDIRECT
-                                                         : KIND_DIRECT,
-                                 c->size, e->begin, 0, 0,
-                                 md_chunk_alloc_stack(c)};
+    for (size_t i = 0; leaks && i < st.result.count; i++) {
+      const struct md_scan_block *b = &st.result.blocks[i];
+      if (b->kind != MD_SCAN_REACHABLE &&
+          listable(b->origin, &last_origin, &last_verdict))
+        leaks[n++] = leak_of(b, b->kind == MD_SCAN_INDIRECT ? KIND_INDIRECT
+                                                            : KIND_DIRECT);
     }
-    reported = report(leaks, n, sc->reachable_blocks, sc->reachable_bytes, at_exit);
-    for (size_t i = 0; i < n; i++)
-      md_chunk_of((void *)leaks[i].user)->free_op = MD_LIVE_REPORTED;
-    if (at_exit && md_opt.leak_show_reachable) {
-      size_t r = 0;
-      for (size_t i = 0; i < sc->count; i++)
-        if (sc->entries[i].state == ST_REACHABLE) {
-          struct md_chunk *c = md_chunk_of((void *)sc->entries[i].begin);
-          leaks[r++] = (struct leak){c->alloc_origin, KIND_DIRECT, c->size,
-                                     sc->entries[i].begin, 0, 0,
-                                     md_chunk_alloc_stack(c)};
-        }
+    reported = report(leaks, n, st.result.reachable_blocks,
+                      st.result.reachable_bytes, at_exit);
+    if (leaks && st.with_reachable) {
+      for (size_t i = 0; i < st.result.count; i++)
+        if (st.result.blocks[i].kind == MD_SCAN_REACHABLE)
+          leaks[r++] = leak_of(&st.result.blocks[i], KIND_DIRECT);
       list_reachable(leaks, r);
     }
-    md_munmap(leaks, sc->count * sizeof(struct leak) + 1);
+    md_munmap(leaks, st.result.count * sizeof(struct leak) + 1);
   }
-  md_munmap(sc->entries, bytes_entries);
-  md_munmap(sc->work, bytes_work);
-  memset(sc, 0, sizeof(*sc));
+  md_scan_result_free(&st.result);
   md_unlock(&check_lock);
   return reported;
 }
@@ -540,53 +364,60 @@ struct live_list {
   size_t count, capacity;
 };
 
-static void take_live(void *user, void *arg) {
+static void count_live(const struct md_block *b, void *arg) {
+  (void)b;
+  (*(size_t *)arg)++;
+}
+
+static void take_live(const struct md_block *b, void *arg) {
   struct live_list *l = arg;
   if (l->count < l->capacity) {
-    struct md_chunk *c = md_chunk_of(user);
-    l->items[l->count++] = (struct leak){c->alloc_origin, KIND_LIVE, c->size,
-                                         (uintptr_t)user, 0, 0,
-                                         md_chunk_alloc_stack(c)};
+    uint32_t bits = __atomic_load_n(&b->meta->bits, __ATOMIC_ACQUIRE);
+    if ((MD_BITS_MARKS(bits) & (MD_MARK_IGNORED | MD_MARK_REPORTED)) ||
+        MD_BITS_EPOCH(bits) != (md_fork_epoch & MD_EPOCH_MASK))
+      return;
+    l->items[l->count++] = (struct leak){
+        md_origin_of(b->meta->alloc_origin), MD_BITS_ALLOC_OP(bits), KIND_LIVE,
+        b->size, (uintptr_t)b->user, 0, 0, b->stacks ? b->stacks->alloc_stack : 0};
   }
 }
 
-/* Collects every live block, checks its guards (after the walk: reporting
- * under a table lock would order the report lock after it), and keeps the
- * listable ones if asked. */
-static void list_live_blocks(struct live_list *l, bool keep_listable) {
-  md_track_for_each(MD_TRACK_LIVE, take_live, l);
-  size_t kept = 0;
-  md_origin_t last_origin = 0;
-  bool last_verdict = false;
-  for (size_t i = 0; i < l->count; i++) {
-    struct md_chunk *c = md_chunk_of((void *)l->items[i].user);
-    md_guard_check(c, 0, 0);
-    if (keep_listable && listable(c, &last_origin, &last_verdict))
-      l->items[kept++] = l->items[i];
-  }
-  l->count = kept;
+static void check_guards(const struct md_block *b, void *arg) {
+  (void)arg;
+  md_guard_check(b, 0, 0);
 }
 
 /* ---- the interface ------------------------------------------------------- */
 
 void md_leak_report_at_exit(void) {
-  size_t expected = md_track_count(MD_TRACK_LIVE);
-  if (expected == 0)
-    return;
-  load_suppressions();
-  struct live_list l = {0, 0, expected + expected / 4 + 64};
-  size_t bytes = l.capacity * sizeof(struct leak);
-  l.items = md_mmap(bytes);
-  if (!l.items) {
-    md_log("mdebug: not enough memory to list %zu live blocks at exit", expected);
-    return;
-  }
-  list_live_blocks(&l, md_opt.leak_track);
-  if (md_opt.leak_track)
-    report(l.items, l.count, 0, 0, true);
-  md_munmap(l.items, bytes);
-  if (!md_opt.leak_track && md_opt.leak_check)
+  if (md_guards_on)
+    md_heap_for_each(1u << MD_STATE_LIVE, check_guards, NULL);
+  if (md_opt.leak_track) {
+    size_t expected = 0;
+    md_heap_for_each(1u << MD_STATE_LIVE, count_live, &expected);
+    if (expected == 0)
+      return;
+    load_suppressions();
+    struct live_list l = {0, 0, expected + expected / 4 + 64};
+    size_t bytes = l.capacity * sizeof(struct leak);
+    l.items = md_mmap(bytes);
+    if (!l.items) {
+      md_log("mdebug: not enough memory to list %zu live blocks at exit",
+             expected);
+      return;
+    }
+    md_heap_for_each(1u << MD_STATE_LIVE, take_live, &l);
+    size_t kept = 0;
+    md_origin_t last_origin = 0;
+    bool last_verdict = false;
+    for (size_t i = 0; i < l.count; i++)
+      if (listable(l.items[i].origin, &last_origin, &last_verdict))
+        l.items[kept++] = l.items[i];
+    report(l.items, kept, 0, 0, true);
+    md_munmap(l.items, bytes);
+  } else if (md_opt.leak_check) {
     check_unreachable(true);
+  }
 }
 
 size_t md_leak_check_now(void) {
@@ -596,9 +427,18 @@ size_t md_leak_check_now(void) {
 
 void md_leak_ignore(const void *p) {
   md_ensure_init();
-  if (p && md_track_lookup((void *)p) == MD_TRACK_LIVE)
-    md_chunk_of(p)->free_op = MD_LIVE_IGNORED;
-  else if (p)
+  struct md_block b;
+  if (p && md_heap_find(p, &b) == MD_BLOCK) {
+    uint32_t bits = __atomic_load_n(&b.meta->bits, __ATOMIC_ACQUIRE);
+    uint32_t mark = (uint32_t)MD_MARK_IGNORED << MD_BITS_MARK_SHIFT;
+    while (MD_BITS_STATE(bits) == MD_STATE_LIVE &&
+           !__atomic_compare_exchange_n(&b.meta->bits, &bits, bits | mark, false,
+                                        __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+      ;
+    if (MD_BITS_STATE(bits) == MD_STATE_LIVE)
+      return;
+  }
+  if (p)
     md_log("mdebug: mdebug_ignore(%p): not a live block allocated by mdebug; "
            "ignored", p);
 }
