@@ -58,8 +58,14 @@ static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,
     b.stacks->alloc_stack = md_backtrace_alloc(size);
     b.stacks->free_stack = 0;
   }
-  if (md_guards_on || b.lead || (MD_BITS_MARKS(before) & MD_MARK_RELEASED))
+  if (MD_UNLIKELY(!b.klass || b.lead ||
+                  (MD_BITS_MARKS(before) & MD_MARK_RELEASED))) {
     md_guard_write(&b, before);
+  } else if (md_guards_on) { /* md_guard_write's common case: the slack */
+    size_t n, slack;
+    unsigned char *rear = md_block_rear_guard(&b, &n, &slack);
+    md_fill_bytes(rear, slack, MD_GUARD_REAR);
+  }
   if (zero) {
     if (b.klass) /* a large block is a fresh mapping: zero already */
       memset(b.user, 0, md_block_usable(&b));
@@ -206,44 +212,10 @@ static MD_NOINLINE void report_mismatch(const struct md_block *b, uint32_t bits,
   md_report_end();
 }
 
-/* The block p starts, if p is the start of a block in any state but never
- * used; its bits in *bits. Inline: the common case of every free. */
-static MD_ALWAYS_INLINE bool resolve(const void *p, struct md_block *b,
-                                     uint32_t *bits) {
-  if (MD_LIKELY(md_primary_contains(p))) {
-    unsigned k = md_region_of(p);
-    uint32_t within;
-    if (MD_UNLIKELY(!k))
-      return false;
-    uint32_t i = md_slot_of(k, p, &within);
-    if (MD_UNLIKELY(i >= md_fresh(k)))
-      return false;
-    struct md_meta *m = md_meta_at(k, i);
-    uint32_t v = __atomic_load_n(&m->bits, __ATOMIC_ACQUIRE);
-    if (MD_UNLIKELY(within != md_heap.guard + MD_BITS_LEAD(v) * 16 ||
-                    MD_BITS_STATE(v) == MD_STATE_NEVER))
-      return false;
-    b->meta = m;
-    b->stacks = md_heap.stacks ? md_stacks_at(k, i) : NULL;
-    b->user = (unsigned char *)p;
-    b->size = m->size;
-    b->room = md_heap.classes[k].size - MD_BITS_LEAD(v) * 16;
-    b->klass = k;
-    b->index = i;
-    b->lead = MD_BITS_LEAD(v);
-    *bits = v;
-    return true;
-  }
-  if (!md_heap_find_large(p, b))
-    return false;
-  *bits = __atomic_load_n(&b->meta->bits, __ATOMIC_ACQUIRE);
-  return MD_BITS_STATE(*bits) != MD_STATE_NEVER;
-}
-
 /* Is p a live block? Reports why not. */
 static bool verify(void *p, struct md_block *b, unsigned op, md_origin_t origin) {
   uint32_t bits;
-  if (MD_UNLIKELY(!resolve(p, b, &bits))) {
+  if (MD_UNLIKELY(!md_heap_resolve(p, b, &bits))) {
     report_unknown(p, op, origin);
     return false;
   }
@@ -260,7 +232,7 @@ static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family,
                                         unsigned op, md_origin_t origin) {
   struct md_block b;
   uint32_t bits, freed;
-  if (MD_UNLIKELY(!resolve(p, &b, &bits))) {
+  if (MD_UNLIKELY(!md_heap_resolve(p, &b, &bits))) {
     report_unknown(p, op, origin);
     return false;
   }
@@ -277,7 +249,7 @@ static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family,
   /* The block is ours alone now. */
   if (MD_UNLIKELY(md_op_family(MD_BITS_ALLOC_OP(bits)) != family))
     report_mismatch(&b, bits, op, origin);
-  if (md_guards_on)
+  if (md_guards_on && MD_UNLIKELY(!md_block_guards_intact(&b)))
     md_guard_check(&b, op, origin);
   b.meta->free_origin = md_origin_id(origin);
   if (b.stacks)

@@ -3,41 +3,82 @@
  * blocks out and taking them back (through the thread caches, or the
  * secondary for large ones), walking every block, statistics, fork.
  *
- * The layout is drawn in heap.h. The reservation is 64 regions of 4 GiB
- * (256 GiB of address space, none of it committed until used); under an
- * address-space limit (ulimit -v) it takes at most a quarter of the limit,
- * with smaller regions. A class whose region is full, or whose memory
- * cannot be committed, falls back to the secondary; when that fails too,
- * the allocation fails with ENOMEM. Running out of memory is never fatal.
+ * The layout is drawn in heap.h. The range is 64 regions of 4 GiB (256 GiB
+ * of address space), reserved inaccessible at start-up and committed as it
+ * is used. Under an address-space limit (ulimit -v), where a reservation
+ * would count against the limit, nothing is reserved: pages are mapped as
+ * they are used, at fixed addresses no mapping held at start-up. A class
+ * whose region is full, or whose memory cannot be committed, borrows slots
+ * of the next classes, then falls back to the secondary; when that fails
+ * too, the allocation fails with ENOMEM. Running out of memory is never
+ * fatal.
  *
  * Never allocates through malloc; takes no lock but in the files it calls.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "heap_internal.h"
 
 #define PAGE ((size_t)4096)
 #define MAX_SHIFT 32 /* offsets inside a region fit in 32 bits */
-#define MIN_SHIFT 16
+#define SPILL_CLASSES 4 /* a full class borrows from at most this many above */
 
 struct md_heap md_heap;
 
 static size_t page_up(size_t x) { return (x + PAGE - 1) & ~(PAGE - 1); }
 
-/* The largest region shift whose reservation fits the address-space limit
- * (a quarter of it: the program needs the rest). */
-static unsigned largest_shift(void) {
-  struct rlimit rl;
-  unsigned shift = MAX_SHIFT;
-  if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
-    while (shift > MIN_SHIFT &&
-           ((size_t)MD_REGION_COUNT << shift) > rl.rlim_cur / 4)
-      shift--;
-  return shift;
+/* Is [begin, end) free of mappings (/proc/self/maps, read with raw
+ * system calls: this runs inside the first allocation)? */
+static bool range_free(uintptr_t begin, uintptr_t end) {
+  int fd = (int)syscall(SYS_openat, AT_FDCWD, "/proc/self/maps",
+                        O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return false;
+  char buf[4096];
+  size_t have = 0;
+  bool free_range = true;
+  for (;;) {
+    long n = syscall(SYS_read, fd, buf + have, sizeof(buf) - 1 - have);
+    if (n <= 0)
+      break;
+    have += (size_t)n;
+    buf[have] = '\0';
+    char *line = buf, *nl;
+    while ((nl = strchr(line, '\n')) != NULL) {
+      uintptr_t lo = 0, hi = 0;
+      char *q = line;
+      for (; *q && *q != '-'; q++)
+        lo = lo * 16 + (uintptr_t)(*q <= '9' ? *q - '0' : (*q | 32) - 'a' + 10);
+      for (q++; *q && *q != ' '; q++)
+        hi = hi * 16 + (uintptr_t)(*q <= '9' ? *q - '0' : (*q | 32) - 'a' + 10);
+      if (lo < end && hi > begin)
+        free_range = false;
+      line = nl + 1;
+    }
+    have = (size_t)(buf + have - line);
+    memmove(buf, line, have);
+  }
+  syscall(SYS_close, fd);
+  return free_range;
+}
+
+/* Under an address-space limit (ulimit -v) even an inaccessible reservation
+ * counts against it: the heap then maps its regions' pages as they are
+ * used, at fixed addresses far from where the kernel places mappings. */
+static uintptr_t unreserved_base(size_t size) {
+  static const uintptr_t candidates[] = {0x600000000000ull, 0x500000000000ull,
+                                         0x400000000000ull};
+  for (size_t i = 0; i < sizeof(candidates) / sizeof(candidates[0]); i++)
+    if (range_free(candidates[i], candidates[i] + size))
+      return candidates[i];
+  return 0;
 }
 
 static void set_class(unsigned k, unsigned shift) {
@@ -71,20 +112,25 @@ bool md_heap_init(void) {
   md_heap.expand = md_opt.expand_alloc;
   md_heap.stacks = md_backtrace_enabled();
   md_tcache_init();
+  struct rlimit rl;
+  size_t size = (size_t)MD_REGION_COUNT << MAX_SHIFT;
   void *base = MAP_FAILED;
-  unsigned shift = largest_shift();
-  for (; shift >= MIN_SHIFT; shift--) {
-    base = mmap(NULL, (size_t)MD_REGION_COUNT << shift, PROT_NONE,
+  if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
+    uintptr_t fixed = unreserved_base(size);
+    if (fixed)
+      base = (void *)fixed;
+  } else {
+    base = mmap(NULL, size, PROT_NONE,
                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (base != MAP_FAILED)
-      break;
+    md_heap.reserved = base != MAP_FAILED;
   }
   if (base == MAP_FAILED) {
     /* Every class then falls back to the secondary. */
-    md_log("mdebug: cannot reserve address space for the heap; every block "
+    md_log("mdebug: cannot find address space for the heap; every block "
            "gets a mapping of its own (slow)");
     return false;
   }
+  unsigned shift = MAX_SHIFT;
   md_heap.base = (uintptr_t)base;
   md_heap.region_shift = shift;
   md_heap.size = (size_t)MD_REGION_COUNT << shift;
@@ -131,7 +177,7 @@ bool md_heap_find_large(const void *p, struct md_block *b) {
   return md_secondary_find(p, false, b) == MD_BLOCK;
 }
 
-bool md_heap_take(size_t size, size_t align, struct md_block *b) {
+bool md_heap_take_slow(size_t size, size_t align, struct md_block *b) {
   /* At least a byte: the pointer must lie inside its slot's area, or it
    * would resolve to the next slot. */
   size_t need = size + md_heap.expand ? size + md_heap.expand : 1;
@@ -142,26 +188,25 @@ bool md_heap_take(size_t size, size_t align, struct md_block *b) {
   }
   if (need > MD_PRIMARY_MAX)
     return md_secondary_take(size, align, b);
-  unsigned k = md_size_class(need);
+  unsigned k = md_size_class(need), last = k + SPILL_CLASSES;
   uint32_t i;
-  if (MD_UNLIKELY(!md_tcache_take(k, &i)))
-    return md_secondary_take(size, align, b); /* region full, or no memory */
-  const struct md_class_info *c = &md_heap.classes[k];
-  unsigned char *area = md_slot_user(k, i), *user = area;
-  if (align > MD_MIN_ALIGN)
-    user = (unsigned char *)(((uintptr_t)area + align - 1) & ~(uintptr_t)(align - 1));
-  b->meta = md_meta_at(k, i);
-  b->stacks = md_heap.stacks ? md_stacks_at(k, i) : NULL;
-  b->user = user;
-  b->size = size;
-  b->room = c->size - (size_t)(user - area);
-  b->klass = k;
-  b->index = i;
-  b->lead = (unsigned)((user - area) >> 4);
+  /* A full region (small under an address-space limit) spills into the
+   * next classes' regions, then into the secondary. */
+  while (!md_tcache_take(k, &i))
+    if (++k > last || k > MD_CLASS_COUNT)
+      return md_secondary_take(size, align, b);
+  md_heap_new_block(k, i, size, b);
+  if (align > MD_MIN_ALIGN) {
+    unsigned char *area = b->user;
+    b->user = (unsigned char *)(((uintptr_t)area + align - 1) &
+                                ~(uintptr_t)(align - 1));
+    b->lead = (unsigned)((b->user - area) >> 4);
+    b->room -= (size_t)(b->user - area);
+  }
   return true;
 }
 
-void md_heap_give(const struct md_block *b) {
+void md_heap_give_slow(const struct md_block *b) {
   if (b->klass)
     md_tcache_give(b->klass, b->index);
   else
@@ -171,23 +216,6 @@ void md_heap_give(const struct md_block *b) {
 void md_heap_protect_freed(const struct md_block *b) {
   if (!b->klass)
     md_secondary_protect(b);
-}
-
-unsigned char *md_block_front_guard(const struct md_block *b, size_t *n) {
-  if (!b->klass)
-    return md_secondary_front(b, n);
-  *n = md_heap.front_guard;
-  return b->user - *n;
-}
-
-unsigned char *md_block_rear_guard(const struct md_block *b, size_t *n,
-                                   size_t *slack) {
-  size_t usable = md_block_usable(b), after = b->room - usable;
-  *n = md_heap.rear_guard;
-  if (!b->klass && *n > after) /* the rest is an inaccessible page */
-    *n = after;
-  *slack = after < *n ? after : *n;
-  return b->user + usable;
 }
 
 /* ---- walks and statistics ------------------------------------------------ */

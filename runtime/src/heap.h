@@ -122,6 +122,7 @@ struct md_heap {
   uintptr_t base;   /* of the reserved range; region k at base + (k << R) */
   size_t size;      /* MD_REGION_COUNT << region_shift */
   unsigned region_shift; /* R */
+  bool reserved;    /* the range is reserved (else: mapped as it grows) */
   size_t guard;     /* G */
   size_t front_guard, rear_guard; /* the options, as given (bytes checked) */
   size_t expand;    /* expand_alloc */
@@ -229,28 +230,138 @@ static inline enum md_state md_block_state(const struct md_block *b) {
 static inline size_t md_block_usable(const struct md_block *b) {
   return b->size + md_heap.expand;
 }
-/* Front guard: the G bytes before the slot's area (primary), or what the
- * secondary keeps before the block. */
-unsigned char *md_block_front_guard(const struct md_block *b, size_t *n)
+unsigned char *md_secondary_front_guard(const struct md_block *b, size_t *n)
     MD_HIDDEN;
+/* Front guard: the front_guard bytes before the block (in the guard area
+ * and, for an aligned block, its lead), or what a large block has of them. */
+static inline unsigned char *md_block_front_guard(const struct md_block *b,
+                                                  size_t *n) {
+  if (MD_UNLIKELY(!b->klass))
+    return md_secondary_front_guard(b, n);
+  *n = md_heap.front_guard;
+  return b->user - *n;
+}
 /* Rear guard: slack, then (primary) the next slot's guard area, up to
  * rear_guard bytes; *slack says how many of them are slack (0xbb), the
- * rest lie in the guard area (see md_heap_write_area). */
-unsigned char *md_block_rear_guard(const struct md_block *b, size_t *n,
-                                   size_t *slack) MD_HIDDEN;
+ * rest lie in the guard area (see md_heap_write_area). A large block's
+ * rear guard stops at its inaccessible page. */
+static inline unsigned char *md_block_rear_guard(const struct md_block *b,
+                                                 size_t *n, size_t *slack) {
+  size_t usable = md_block_usable(b), after = b->room - usable;
+  *n = md_heap.rear_guard;
+  if (MD_UNLIKELY(!b->klass) && *n > after)
+    *n = after;
+  *slack = after < *n ? after : *n;
+  return b->user + usable;
+}
 
 /* ---- heap.c: the interface the checked allocator uses -------------------- */
 
 /* Reserves the range and fixes the geometry from the options; false (with
  * the reason logged) when not even a small heap can be reserved. */
 bool md_heap_init(void) MD_HIDDEN;
+/* ---- the fast paths: a thread's cache (tcache.c) --------------------------- */
+
+#define MD_BIN_SLOTS 64
+struct md_bin {
+  uint32_t count, max;
+  uint32_t slots[MD_BIN_SLOTS]; /* free slot indices, the last freed on top */
+};
+struct md_tcache {
+  struct md_bin bins[MD_CLASS_COUNT + 1];
+  struct md_tcache *next_free; /* the pool */
+  struct md_tcache *next_all;
+};
+/* This thread's cache; NULL before its first call and after it exits. */
+extern __thread struct md_tcache *md_tcache_self
+    __attribute__((tls_model("initial-exec"))) MD_HIDDEN;
+
+/* The view of slot i of class k for a new block at lead 0. */
+static inline void md_heap_new_block(unsigned k, uint32_t i, size_t size,
+                                     struct md_block *b) {
+  b->meta = md_meta_at(k, i);
+  b->stacks = md_heap.stacks ? md_stacks_at(k, i) : NULL;
+  b->user = md_slot_user(k, i);
+  b->size = size;
+  b->room = md_heap.classes[k].size;
+  b->klass = k;
+  b->index = i;
+  b->lead = 0;
+}
+
+bool md_heap_take_slow(size_t size, size_t align, struct md_block *b) MD_HIDDEN;
+void md_heap_give_slow(const struct md_block *b) MD_HIDDEN;
+
 /* A free block for `size` bytes (plus expand_alloc) aligned to align (<= 16:
  * no more than malloc's); fills b, b->size = size. Its metadata still says
  * what it said (the caller writes it, `bits` last). false (errno ENOMEM)
  * when there is no memory. */
-bool md_heap_take(size_t size, size_t align, struct md_block *b) MD_HIDDEN;
+static MD_ALWAYS_INLINE bool md_heap_take(size_t size, size_t align,
+                                          struct md_block *b) {
+  size_t need = size + md_heap.expand;
+  /* need - 1: a request of 0 bytes wraps around to the slow path. */
+  if (MD_LIKELY(align <= MD_MIN_ALIGN && need - 1 < MD_PRIMARY_MAX)) {
+    unsigned k = md_size_class(need);
+    struct md_tcache *c = md_tcache_self;
+    if (MD_LIKELY(c != NULL)) {
+      struct md_bin *bin = &c->bins[k];
+      if (MD_LIKELY(bin->count)) {
+        md_heap_new_block(k, bin->slots[--bin->count], size, b);
+        return true;
+      }
+    }
+  }
+  return md_heap_take_slow(size, align, b);
+}
+
 /* Gives a block (state already FREED) back for reuse. */
-void md_heap_give(const struct md_block *b) MD_HIDDEN;
+static MD_ALWAYS_INLINE void md_heap_give(const struct md_block *b) {
+  struct md_tcache *c = md_tcache_self;
+  if (MD_LIKELY(b->klass && c != NULL)) {
+    struct md_bin *bin = &c->bins[b->klass];
+    if (MD_LIKELY(bin->count < bin->max)) {
+      bin->slots[bin->count++] = b->index;
+      return;
+    }
+  }
+  md_heap_give_slow(b);
+}
+
+/* The block p starts, if p is the start of a block in any state but never
+ * used, with its bits in *bits: arithmetic for the primary heap, a hash
+ * lookup for large blocks. Reads nothing before p. */
+static MD_ALWAYS_INLINE bool md_heap_resolve(const void *p, struct md_block *b,
+                                             uint32_t *bits) {
+  if (MD_LIKELY(md_primary_contains(p))) {
+    unsigned k = md_region_of(p);
+    uint32_t within;
+    if (MD_UNLIKELY(!k))
+      return false;
+    uint32_t i = md_slot_of(k, p, &within);
+    if (MD_UNLIKELY(i >= md_fresh(k)))
+      return false;
+    struct md_meta *m = md_meta_at(k, i);
+    uint32_t v = __atomic_load_n(&m->bits, __ATOMIC_ACQUIRE);
+    if (MD_UNLIKELY(within != md_heap.guard + MD_BITS_LEAD(v) * 16 ||
+                    MD_BITS_STATE(v) == MD_STATE_NEVER))
+      return false;
+    b->meta = m;
+    b->stacks = md_heap.stacks ? md_stacks_at(k, i) : NULL;
+    b->user = (unsigned char *)p;
+    b->size = m->size;
+    b->room = md_heap.classes[k].size - MD_BITS_LEAD(v) * 16;
+    b->klass = k;
+    b->index = i;
+    b->lead = MD_BITS_LEAD(v);
+    *bits = v;
+    return true;
+  }
+  if (!md_heap_find_large(p, b))
+    return false;
+  *bits = __atomic_load_n(&b->meta->bits, __ATOMIC_ACQUIRE);
+  return MD_BITS_STATE(*bits) != MD_STATE_NEVER;
+}
+
 /* free_track: a large (secondary) block's pages become inaccessible while
  * it is quarantined (any access faults); nothing for other blocks. */
 void md_heap_protect_freed(const struct md_block *b) MD_HIDDEN;
@@ -287,21 +398,61 @@ void md_heap_atfork_prepare(void) MD_HIDDEN;
 void md_heap_atfork_parent(void) MD_HIDDEN;
 void md_heap_atfork_child(void) MD_HIDDEN;
 
-/* True when p[0..n) all hold `byte`: a word compare, for guard and fill
- * checks on the fast path. */
+/* True when p[0..n) all hold `byte`: word compares (overlapping at the
+ * ends) with no early exit, for guard and fill checks on the fast path. */
 static inline bool md_bytes_all(const unsigned char *p, size_t n,
                                 unsigned char byte) {
-  uint64_t word = 0x0101010101010101ull * byte, w;
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    __builtin_memcpy(&w, p + i, 8);
-    if (w != word)
-      return false;
+  uint64_t w8 = 0x0101010101010101ull * byte, acc = 0, x;
+  if (n >= 8) {
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      __builtin_memcpy(&x, p + i, 8);
+      acc |= x ^ w8;
+    }
+    __builtin_memcpy(&x, p + n - 8, 8);
+    return (acc | (x ^ w8)) == 0;
   }
-  for (; i < n; i++)
-    if (p[i] != byte)
-      return false;
-  return true;
+  if (n >= 4) {
+    uint32_t a, b, w4 = (uint32_t)w8;
+    __builtin_memcpy(&a, p, 4);
+    __builtin_memcpy(&b, p + n - 4, 4);
+    return ((a ^ w4) | (b ^ w4)) == 0;
+  }
+  for (size_t i = 0; i < n; i++)
+    acc |= p[i] ^ byte;
+  return acc == 0;
+}
+
+/* Whether a block's guards are intact (the check on every free; only a
+ * damaged block goes on to guard.c, which reports). */
+static inline bool md_block_guards_intact(const struct md_block *b) {
+  size_t n, slack;
+  const unsigned char *g = md_block_front_guard(b, &n);
+  if (!md_bytes_all(g, n, MD_GUARD_FRONT))
+    return false;
+  g = md_block_rear_guard(b, &n, &slack);
+  if (!md_bytes_all(g, slack, MD_GUARD_REAR))
+    return false;
+  if (!b->klass || n == slack)
+    return true;
+  /* The rest lies in the next guard area: its rear part first. */
+  size_t r = md_area_rear_part() < n - slack ? md_area_rear_part() : n - slack;
+  return md_bytes_all(g + slack, r, MD_GUARD_REAR) &&
+         md_bytes_all(g + slack + r, n - slack - r, MD_GUARD_FRONT);
+}
+
+/* memset for the few bytes of a guard: overlapping word stores. */
+static inline void md_fill_bytes(unsigned char *p, size_t n, unsigned char byte) {
+  uint64_t w8 = 0x0101010101010101ull * byte;
+  if (n >= 8 && n <= 16) {
+    __builtin_memcpy(p, &w8, 8);
+    __builtin_memcpy(p + n - 8, &w8, 8);
+  } else if (n > 16) {
+    __builtin_memset(p, byte, n);
+  } else {
+    for (size_t i = 0; i < n; i++)
+      p[i] = byte;
+  }
 }
 
 #endif

@@ -44,10 +44,6 @@ void md_secondary_give(const struct md_block *b) MD_HIDDEN;
  * interior is set: a walk over every large block), or MD_NOT_OURS. */
 enum md_lookup md_secondary_find(const void *p, bool interior,
                                  struct md_block *b) MD_HIDDEN;
-/* The front guard bytes of a large block (front_guard of the slack before
- * it, at most). */
-unsigned char *md_secondary_front(const struct md_block *b, size_t *n)
-    MD_HIDDEN;
 /* The bytes of its mapping. */
 size_t md_secondary_footprint(const struct md_block *b) MD_HIDDEN;
 /* free_track: makes a freed block's pages inaccessible and releases them

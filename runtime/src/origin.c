@@ -3,8 +3,8 @@
  * it is seen, so a block's metadata can name both where it was allocated
  * and where it was freed in 8 bytes.
  *
- * Ids index one array of origins, reserved once (MAP_NORESERVE) and touched
- * as it fills; 0 means unknown. An origin is found from its value in an
+ * Ids index an array of origins kept in chunks mapped as ids are handed
+ * out; 0 means unknown. An origin is found from its value in an
  * open-addressing index: lookups take no lock (an entry is written id first,
  * key last, and never changes); inserts take one lock and may replace the
  * index with one twice as large. Replaced indexes are kept (a reader may
@@ -18,6 +18,7 @@
 #include "lock.h"
 
 #define MAX_ORIGINS ((size_t)1 << 22)
+#define CHUNK_BITS 12 /* origins are kept in mappings of 4096 */
 #define FIRST_CAPACITY 1024
 
 struct md_origin_index *md_origin_index;
@@ -27,12 +28,12 @@ static union {
   char bytes[sizeof(struct md_origin_index) + sizeof(struct md_origin_slot)];
 } empty;
 #define empty_index (empty.index)
-static md_origin_t *by_id; /* MAX_ORIGINS entries; [0] unused */
+/* Origins by id, in chunks mapped as ids are handed out; [0][0] unused. */
+static md_origin_t *by_id[MAX_ORIGINS >> CHUNK_BITS];
 static uint32_t next_id = 1;
 static md_lock_t lock = MD_LOCK_INIT;
 
 void md_origin_init(void) {
-  by_id = md_mmap(MAX_ORIGINS * sizeof(md_origin_t));
   /* Until the first insert, every lookup misses into the slow path. */
   __atomic_store_n(&md_origin_index, &empty_index, __ATOMIC_RELEASE);
 }
@@ -65,7 +66,7 @@ static uint32_t find(const struct md_origin_index *x, md_origin_t o) {
 }
 
 uint32_t md_origin_id_slow(md_origin_t o) {
-  if (!o || !by_id)
+  if (!o)
     return 0;
   md_lock(&lock);
   struct md_origin_index *x = md_origin_index;
@@ -75,6 +76,11 @@ uint32_t md_origin_id_slow(md_origin_t o) {
     return id;
   }
   id = next_id;
+  md_origin_t **chunk = &by_id[id >> CHUNK_BITS];
+  if (!*chunk && !(*chunk = md_mmap(sizeof(md_origin_t) << CHUNK_BITS))) {
+    md_unlock(&lock);
+    return 0;
+  }
   size_t capacity = x == &empty_index ? 0 : x->mask + 1;
   if ((size_t)id * 2 > capacity) { /* the load stays under 1/2 */
     size_t cap = capacity ? capacity * 2 : FIRST_CAPACITY;
@@ -89,7 +95,7 @@ uint32_t md_origin_id_slow(md_origin_t o) {
     __atomic_store_n(&md_origin_index, bigger, __ATOMIC_RELEASE);
     x = bigger;
   }
-  by_id[id] = o;
+  (*chunk)[id & ((1u << CHUNK_BITS) - 1)] = o;
   __atomic_store_n(&next_id, id + 1, __ATOMIC_RELEASE);
   put(x, o, id);
   md_unlock(&lock);
@@ -99,7 +105,7 @@ uint32_t md_origin_id_slow(md_origin_t o) {
 md_origin_t md_origin_of(uint32_t id) {
   if (!id || id >= __atomic_load_n(&next_id, __ATOMIC_ACQUIRE))
     return 0;
-  return by_id[id];
+  return by_id[id >> CHUNK_BITS][id & ((1u << CHUNK_BITS) - 1)];
 }
 
 size_t md_origin_count(void) {

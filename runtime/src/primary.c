@@ -19,7 +19,8 @@
  * next handed out (alloc.c).
  *
  * Never allocates through malloc; memory comes from the reserved range
- * (mprotect) and md_mmap.
+ * (mprotect; or mappings at fixed addresses when there is no reservation)
+ * and md_mmap.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -50,16 +51,27 @@ static struct class_state states[MD_CLASS_COUNT + 1];
 static inline uintptr_t page_down(uintptr_t x) { return x & ~(uintptr_t)(PAGE - 1); }
 static inline uintptr_t page_up(uintptr_t x) { return page_down(x + PAGE - 1); }
 
-/* Makes [begin, end) readable and writable (it lies in the reservation). */
-static bool commit_range(uintptr_t begin, uintptr_t end) {
-  begin = page_down(begin);
-  end = page_up(end);
-  return begin >= end ||
-         mprotect((void *)begin, end - begin, PROT_READ | PROT_WRITE) == 0;
+/* Makes the pages [begin, end) (page aligned) readable and writable: in the
+ * reservation, or, without one (under an address-space limit), as new
+ * mappings at exactly those addresses, failing if anything is there. */
+static bool commit_pages(uintptr_t begin, uintptr_t end) {
+  if (begin >= end)
+    return true;
+  if (md_heap.reserved)
+    return mprotect((void *)begin, end - begin, PROT_READ | PROT_WRITE) == 0;
+  void *p = mmap((void *)begin, end - begin, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
+                     MAP_FIXED_NOREPLACE, -1, 0);
+  if (p == (void *)begin)
+    return true;
+  if (p != MAP_FAILED) /* a kernel without MAP_FIXED_NOREPLACE */
+    munmap(p, end - begin);
+  return false;
 }
 
 /* Commits the memory of slots [0, want) of class k: blocks (with the guard
- * area after the last), metadata, stack ids. Under the class lock. */
+ * area after the last), metadata, stack ids, page by page exactly once.
+ * Under the class lock. */
 static bool commit(unsigned k, struct class_state *s, uint32_t want) {
   const struct md_class_info *c = &md_heap.classes[k];
   if (want <= s->committed)
@@ -70,20 +82,27 @@ static bool commit(unsigned k, struct class_state *s, uint32_t want) {
   uint32_t step = COMMIT_MIN / c->stride;
   if (step < s->committed / 2)
     step = s->committed / 2;
-  uint32_t target = want;
-  if (target < s->committed + step)
-    target = s->committed + step;
+  uint32_t old = s->committed, target = want;
+  if (target < old + step)
+    target = old + step;
   if (target > c->max_slots)
     target = c->max_slots;
-  uintptr_t blocks_end = c->base + (uintptr_t)target * c->stride + md_heap.guard;
-  if (!commit_range(c->base + (uintptr_t)s->committed * c->stride, blocks_end) ||
-      !commit_range(c->meta_end - (uintptr_t)target * sizeof(struct md_meta),
-                    c->meta_end - (uintptr_t)s->committed * sizeof(struct md_meta)) ||
-      (md_heap.stacks &&
-       !commit_range(c->stacks_end - (uintptr_t)target * sizeof(struct md_stacks),
-                     c->stacks_end -
-                         (uintptr_t)s->committed * sizeof(struct md_stacks))))
-    return false; /* ENOMEM: the caller fails the allocation */
+  uintptr_t blocks_old = old ? page_up(c->base + (uintptr_t)old * c->stride + md_heap.guard) : c->base;
+  uintptr_t blocks_new = page_up(c->base + (uintptr_t)target * c->stride + md_heap.guard);
+  uintptr_t meta_old = page_down(c->meta_end - (uintptr_t)old * sizeof(struct md_meta));
+  uintptr_t meta_new = page_down(c->meta_end - (uintptr_t)target * sizeof(struct md_meta));
+  uintptr_t stacks_old = page_down(c->stacks_end - (uintptr_t)old * sizeof(struct md_stacks));
+  uintptr_t stacks_new = page_down(c->stacks_end - (uintptr_t)target * sizeof(struct md_stacks));
+  if (!commit_pages(blocks_old, blocks_new))
+    return false; /* ENOMEM: the caller looks elsewhere */
+  if (!commit_pages(meta_new, meta_old) ||
+      (md_heap.stacks && !commit_pages(stacks_new, stacks_old))) {
+    /* Keep what was mapped: pages are committed in order, so a later
+     * attempt starts again from the same boundaries. */
+    if (!md_heap.reserved)
+      munmap((void *)blocks_old, blocks_new - blocks_old);
+    return false;
+  }
   s->committed = target;
   return true;
 }

@@ -69,14 +69,19 @@ static MD_NOINLINE struct ring *acquire_ring(void) {
 /* A block leaving the quarantine: checked, then back to the heap. */
 static void evict(void *user, bool at_exit) {
   struct md_block b;
-  if (md_heap_find(user, &b) != MD_BLOCK ||
-      md_block_state(&b) != MD_STATE_QUARANTINED)
+  uint32_t bits;
+  if (!md_heap_resolve(user, &b, &bits) ||
+      MD_BITS_STATE(bits) != MD_STATE_QUARANTINED)
     return; /* cannot happen: only this ring held it */
-  if (b.klass)
-    md_fill_check_freed(&b, at_exit);
+  if (b.klass) {
+    size_t n = md_block_usable(&b);
+    if (n > md_opt.fill_on_free)
+      n = md_opt.fill_on_free;
+    if (MD_UNLIKELY(!md_bytes_all(b.user, n, MD_FILL_FREE)))
+      md_fill_check_freed(&b, at_exit); /* reports */
+  }
   if (at_exit)
     return;
-  uint32_t bits = __atomic_load_n(&b.meta->bits, __ATOMIC_RELAXED);
   __atomic_store_n(&b.meta->bits, (bits & ~3u) | MD_STATE_FREED,
                    __ATOMIC_RELEASE);
   md_heap_give(&b);
@@ -100,10 +105,13 @@ void md_quarantine_push(const struct md_block *b) {
     __atomic_store_n(&r->slots[i], NULL, __ATOMIC_RELAXED);
     evict(old, false);
   }
-  if (b->klass)
-    md_fill_on_free(b);
-  else
+  if (!b->klass) {
     md_heap_protect_freed(b);
+  } else if (md_opt.fill_on_free == 64 && md_block_usable(b) >= 64) {
+    __builtin_memset(b->user, MD_FILL_FREE, 64); /* the default, inline */
+  } else {
+    md_fill_on_free(b);
+  }
   __atomic_store_n(&r->slots[i], b->user, __ATOMIC_RELEASE);
   i = i + 1 == ring_size ? 0 : i + 1;
   r->head = i;

@@ -172,7 +172,7 @@ bool md_secondary_take(size_t size, size_t align, struct md_block *b) {
   return true;
 }
 
-unsigned char *md_secondary_front(const struct md_block *b, size_t *n) {
+unsigned char *md_secondary_front_guard(const struct md_block *b, size_t *n) {
   const struct header *h = (const struct header *)((uintptr_t)b->meta);
   size_t before = (size_t)(h->user - h->data);
   *n = md_heap.front_guard < before ? md_heap.front_guard : before;

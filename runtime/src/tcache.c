@@ -1,6 +1,6 @@
 /* tcache.c - per-thread caches of free slots, one bin per size class, so an
  * allocation or a free touches no shared data and takes no lock: a bin is a
- * small stack of slot indices. An empty bin refills half its capacity from
+ * small stack of slot indices (its fast paths are inline, in heap.h). An empty bin refills half its capacity from
  * the class's shared stack (primary.c) in one locked batch; a full one
  * gives the older half back. A block freed by another thread goes into the
  * freeing thread's cache: there is no hand-off to the thread that
@@ -23,24 +23,16 @@
 #include "heap_internal.h"
 #include "lock.h"
 
-#define BIN_SLOTS 64
 #define BIN_BYTES (128u << 10) /* at most this many bytes of blocks a bin */
 
-struct bin {
-  uint32_t count, max;
-  uint32_t slots[BIN_SLOTS];
-};
-
-struct cache {
-  struct bin bins[MD_CLASS_COUNT + 1];
-  struct cache *next_free; /* the pool */
-  struct cache *next_all;
-};
+#define bin md_bin
+#define cache md_tcache
+#define my_cache md_tcache_self
 
 static struct cache *all_caches, *free_caches;
 static md_lock_t pool_lock = MD_LOCK_INIT;
 static pthread_key_t cache_key;
-static __thread struct cache *my_cache __attribute__((tls_model("initial-exec")));
+__thread struct cache *md_tcache_self __attribute__((tls_model("initial-exec")));
 /* Set once this thread's cache went back to the pool (it is exiting). */
 static __thread bool cache_gone __attribute__((tls_model("initial-exec")));
 
@@ -150,7 +142,7 @@ void md_tcache_give(unsigned k, uint32_t slot) {
 /* The cache capacity of a class: BIN_BYTES of blocks, 2 to BIN_SLOTS. */
 uint32_t md_tcache_capacity(size_t block_size) {
   size_t n = BIN_BYTES / block_size;
-  return n < 2 ? 2 : n > BIN_SLOTS ? BIN_SLOTS : (uint32_t)n;
+  return n < 2 ? 2 : n > MD_BIN_SLOTS ? MD_BIN_SLOTS : (uint32_t)n;
 }
 
 void md_tcache_atfork_prepare(void) { md_lock(&pool_lock); }
