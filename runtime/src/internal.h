@@ -388,7 +388,13 @@ void md_write_all(int fd, const char *buf, size_t len) MD_HIDDEN;
 int md_getpid(void) MD_HIDDEN;
 int md_gettid(void) MD_HIDDEN;
 const char *md_getenv(const char *name) MD_HIDDEN;
+/* At start-up, before the options: computes md_progname(). */
+void md_platform_init(void) MD_HIDDEN;
+/* argv[0]'s last component, escaped (md_escape): safe to print as is. */
 const char *md_progname(void) MD_HIDDEN;
+/* True in a setuid/setgid (AT_SECURE) process: MDEBUG_OPTIONS is ignored
+ * and mdebug neither writes a file nor reads one an option names. */
+bool md_secure(void) MD_HIDDEN;
 void md_die(const char *why) __attribute__((noreturn)) MD_HIDDEN;
 
 /* glibc's real allocator (exported by glibc 2.36, no dlsym needed). */
