@@ -38,6 +38,10 @@ config.substitutions += [
     ("%python", config.python_executable),
 ]
 
+# Tests that give a file to another user (chown) need root: feature "root".
+if os.geteuid() == 0:
+    config.available_features.add("root")
+
 # Another LLVM's clang and opt on this machine (Debian installs each major
 # version under /usr/lib/llvm-N), for the tests that load the plugin into an
 # LLVM it was not built for: feature "other-llvm".

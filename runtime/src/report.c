@@ -7,6 +7,7 @@
  * Decides in one place whether to go on or abort after an error.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +31,8 @@ static enum md_error current;
 static int out_fd = -1, out_pid;
 
 /* The log file is opened on first use (and again in a forked child, whose
- * reports belong in its own PATH.PID). Called with report_lock held. */
+ * reports belong in its own PATH.PID), under md_file_open's rules. Called
+ * with report_lock held (so a refusal is written here, not with md_log). */
 static int output_fd(void) {
   int pid = md_getpid();
   if (!md_opt.log_path[0])
@@ -41,13 +43,19 @@ static int output_fd(void) {
     close(out_fd);
   char path[sizeof(md_opt.log_path) + 16];
   md_format(path, sizeof(path), "%s.%d", md_opt.log_path, pid);
-  out_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  char why[MD_PATH_MAX * 2 + 128];
+  out_fd = md_file_open(path, true, why, sizeof(why));
   out_pid = pid;
   if (out_fd < 0) {
-    char line[512];
-    size_t n = md_format(line, sizeof(line),
-                         "mdebug: cannot open log_path file %s; reporting to "
-                         "stderr\n", path);
+    char line[sizeof(why) + 64];
+    size_t n;
+    if (why[0])
+      n = md_format(line, sizeof(line), "mdebug: %s; reporting to stderr\n",
+                    why);
+    else
+      n = md_format(line, sizeof(line),
+                    "mdebug: cannot open log_path file %s: %s; reporting to "
+                    "stderr\n", path, strerror(errno));
     md_write_all(2, line, n);
     md_opt.log_path[0] = '\0';
     return 2;
