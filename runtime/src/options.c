@@ -4,7 +4,8 @@
  *
  * Sources, each applied over the one before: the built-in default set, the
  * program's __mdebug_default_options() if it defines one, then
- * MDEBUG_OPTIONS. A source with any error is dropped whole, with one line
+ * MDEBUG_OPTIONS (ignored in a setuid/setgid program, where no option may
+ * name a file either). A source with any error is dropped whole, with one line
  * naming the option and the rule, so the program never runs half-configured.
  * What a message quotes from the string is escaped (md_escape): it comes
  * from whoever set the environment.
@@ -241,6 +242,26 @@ static void apply_source(const char *what, const char *text) {
                           : "these options");
 }
 
+/* In a setuid/setgid program (AT_SECURE) the options that name a file are
+ * cleared, whoever set them: mdebug writes no file there and reads none an
+ * option names (the hook is the program's, but a path is not a check). */
+static void drop_paths(void) {
+  char names[256];
+  size_t n = 0;
+  for (size_t i = 0; i < TABLE_SIZE; i++) {
+    char *field = (char *)&md_opt + table[i].first;
+    if (table[i].kind != KIND_PATH || !field[0])
+      continue;
+    n += md_format(names + n, sizeof(names) - n, "%s%s", n ? ", " : "",
+                   table[i].name);
+    field[0] = '\0';
+  }
+  if (n)
+    md_log("mdebug: __mdebug_default_options(): %s ignored in a "
+           "setuid/setgid program (AT_SECURE): it writes no file and reads "
+           "none an option names", names);
+}
+
 void md_options_init(void) {
   char err[256];
   md_options_set_defaults(&md_opt);
@@ -248,7 +269,17 @@ void md_options_init(void) {
     md_die(err); /* a broken built-in default is our bug */
   if (__mdebug_default_options)
     apply_source("__mdebug_default_options()", __mdebug_default_options());
-  apply_source("MDEBUG_OPTIONS", md_getenv("MDEBUG_OPTIONS"));
+  const char *env = md_getenv("MDEBUG_OPTIONS");
+  if (md_secure()) {
+    /* The environment is the user's, not the program's: it could make a
+     * root program create, append to, truncate or read any file. */
+    drop_paths();
+    if (env)
+      md_log("mdebug: MDEBUG_OPTIONS ignored in a setuid/setgid program "
+             "(AT_SECURE)");
+  } else {
+    apply_source("MDEBUG_OPTIONS", env);
+  }
   md_options_finish(&md_opt);
 }
 
