@@ -38,6 +38,36 @@ config.substitutions += [
     ("%python", config.python_executable),
 ]
 
+# Tests that give a file to another user (chown) need root: feature "root".
+if os.geteuid() == 0:
+    config.available_features.add("root")
+
+# Tests of a setuid-root program run by another user (uid 65534, with
+# setpriv), which the kernel starts with AT_SECURE: feature "setuid". Needs
+# root, setpriv, a file system that honours the setuid bit, no
+# no_new_privs (which would make the kernel ignore it), and every directory
+# above the tests' outputs open to that user.
+def setuid_works():
+    import shutil
+    root = config.test_exec_root
+    if os.geteuid() != 0 or not shutil.which("setpriv") or not os.path.isdir(root):
+        return False
+    if os.statvfs(root).f_flag & os.ST_NOSUID:
+        return False
+    with open("/proc/self/status") as status:
+        if re.search(r"^NoNewPrivs:\s*1", status.read(), re.M):
+            return False
+    d = os.path.abspath(root)
+    while True:
+        if not os.stat(d).st_mode & 0o001:
+            return False
+        if d == os.path.dirname(d):
+            return True
+        d = os.path.dirname(d)
+
+if setuid_works():
+    config.available_features.add("setuid")
+
 # Another LLVM's clang and opt on this machine (Debian installs each major
 # version under /usr/lib/llvm-N), for the tests that load the plugin into an
 # LLVM it was not built for: feature "other-llvm".

@@ -67,6 +67,7 @@ void md_init_slow(void) {
   }
   initializing = 1;
   md_init_state = 1;
+  md_platform_init();
   md_options_init();
   md_layout.front_guard = md_opt.front_guard;
   md_layout.rear_guard = md_opt.rear_guard;

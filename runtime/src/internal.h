@@ -96,15 +96,27 @@ size_t md_format(char *buf, size_t size, const char *fmt, ...)
  * written (truncated to the buffer). */
 size_t md_escape(char *buf, size_t size, const char *s, size_t n) MD_HIDDEN;
 
-/* ---- outfile.c: buffered output files, never allocates ------------------ */
+/* ---- outfile.c: the files mdebug writes, never allocates ---------------- */
+/* Opens path for writing as every file mdebug writes is opened: created
+ * 0600 if missing; never through a symbolic link; never a FIFO, device,
+ * socket or directory (and never blocking in open); never a file owned by
+ * another uid than geteuid() or with more than one link; truncated only
+ * after those checks, unless append (O_APPEND). Nothing at all in a
+ * setuid/setgid process (md_secure()). Returns a blocking O_CLOEXEC fd, or
+ * -1 with errno set and, when the file was refused rather than the system
+ * failing, why = "refusing to write PATH: REASON" (else why is empty). */
+int md_file_open(const char *path, bool append, char *why, size_t why_size)
+    MD_HIDDEN;
 struct md_out {
   int fd;
   bool failed;
   size_t used;
+  char refusal[MD_PATH_MAX * 2 + 128]; /* md_file_open's why */
   char buf[16384];
 };
-/* Creates or truncates path (O_NOFOLLOW); false with errno on failure. */
-bool md_out_open(struct md_out *o, const char *path, int mode) MD_HIDDEN;
+/* Creates or truncates path (md_file_open); false with errno on failure,
+ * and o->refusal non-empty if the file was refused. */
+bool md_out_open(struct md_out *o, const char *path) MD_HIDDEN;
 void md_out_write(struct md_out *o, const char *data, size_t len) MD_HIDDEN;
 void md_out_printf(struct md_out *o, const char *fmt, ...)
     __attribute__((format(printf, 2, 3))) MD_HIDDEN;
@@ -311,7 +323,8 @@ uint64_t md_record_now(void) MD_HIDDEN; /* CLOCK_MONOTONIC, ns */
 void md_record(enum md_record_type type, uintptr_t ptr, uintptr_t old,
                size_t arg, size_t size, uint64_t start, uint64_t end) MD_HIDDEN;
 /* Writes the records since the last write to record_allocs_file (at exit:
- * record_allocs_file.PID). */
+ * record_allocs_file.PID); without it, to /tmp/record_allocs.PID.txt (at
+ * exit: /tmp/record_allocs.PID.exit.txt). */
 void md_record_write(bool at_exit) MD_HIDDEN;
 void md_record_atfork_child(void) MD_HIDDEN;
 
@@ -388,7 +401,13 @@ void md_write_all(int fd, const char *buf, size_t len) MD_HIDDEN;
 int md_getpid(void) MD_HIDDEN;
 int md_gettid(void) MD_HIDDEN;
 const char *md_getenv(const char *name) MD_HIDDEN;
+/* At start-up, before the options: computes md_progname(). */
+void md_platform_init(void) MD_HIDDEN;
+/* argv[0]'s last component, escaped (md_escape): safe to print as is. */
 const char *md_progname(void) MD_HIDDEN;
+/* True in a setuid/setgid (AT_SECURE) process: MDEBUG_OPTIONS is ignored
+ * and mdebug neither writes a file nor reads one an option names. */
+bool md_secure(void) MD_HIDDEN;
 void md_die(const char *why) __attribute__((noreturn)) MD_HIDDEN;
 
 /* glibc's real allocator (exported by glibc 2.36, no dlsym needed). */
