@@ -204,6 +204,7 @@ static void write_tables(void) {
     } else if (s == 5) {
       snprintf(fn, sizeof(fn), "sawtooth");
     } else if (s == 7) {
+      snprintf(fn, sizeof(fn), "strdup");
       d = (struct md_profile_site){site_id[s], "malloc", NULL, "strdup", NULL,
                                    0, 0, 1, 0x9a1c0};
     }
@@ -320,7 +321,8 @@ int main(int argc, char **argv) {
       for (int k = 0; k < 2; k++) {
         struct md_profile_double_free d = {t + 1000 + (uint64_t)k, 0xdead0 + 16,
                                            40, site_id[11], free_id[1],
-                                           free_id[2 + k], 5002, 1011};
+                                           free_id[2 + k],
+                                           (uint32_t)(5002 + k), 1011};
         check(md_profile_double_free(&prof, &d), "double free");
       }
       records += 2;

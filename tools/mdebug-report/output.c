@@ -564,12 +564,19 @@ static struct table *growth(const struct profile *p) {
     return t;
   }
   double total = 0;
+  size_t growing = 0;
   for (size_t i = 0; i < n; i++)
-    total += g[i].score > 0 ? g[i].score : 0;
+    if (g[i].score > 0) {
+      total += g[i].score;
+      growing++;
+    }
+  char zero[64] = "";
+  if (opt.show_zero_growth)
+    snprintf(zero, sizeof(zero), " (and %zu that did not)", n - growing);
   t->note = xasprintf(
-      "%zu site%s growing, ranked by score = fitted growth x R^2 x "
+      "%zu site%s growing%s, ranked by score = fitted growth x R^2 x "
       "monotonicity, over %zu %s after a warm-up ending at %s",
-      n, n == 1 ? "" : "s", points,
+      growing, growing == 1 ? "" : "s", zero, points,
       p->totals.n >= 2 ? "periodic totals" : "snapshots (sampled estimates)",
       fmt_time(warm, wb));
   for (size_t i = 0; i < n; i++) {

@@ -208,9 +208,9 @@ const char *fmt_bytes(double b, char buf[32]) {
 }
 
 const char *fmt_time(uint64_t ns, char buf[32]) {
-  if (ns >= 1000000000ull || ns == 0)
+  if (ns >= 999999500ull || ns == 0) /* what rounds to 1000.000 ms is 1 s */
     snprintf(buf, 32, "%.3f s", (double)ns / 1e9);
-  else if (ns >= 1000000)
+  else if (ns >= 999999500ull / 1000)
     snprintf(buf, 32, "%.3f ms", (double)ns / 1e6);
   else
     snprintf(buf, 32, "%.3f us", (double)ns / 1e3);
