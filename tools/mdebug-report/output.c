@@ -546,11 +546,11 @@ static struct table *double_frees(const struct profile *p) {
 /* ---- growth ------------------------------------------------------------------------ */
 static struct table *growth(const struct profile *p) {
   static const char *head[] = {"rank", "score", "growth rate", "R^2",
-                               "monotonic", "live bytes (after warm-up -> end)",
+                               "monotonic", "after warm-up", "at end",
                                "site id", "site"};
-  static const enum align al[] = {RIGHT, RIGHT, RIGHT, RIGHT,
+  static const enum align al[] = {RIGHT, RIGHT, RIGHT, RIGHT, RIGHT,
                                   RIGHT, RIGHT, LEFT,  LEFT};
-  struct table *t = new_table("Growth analysis", 8, head, al);
+  struct table *t = new_table("Growth analysis", 9, head, al);
   struct growth *g;
   uint64_t warm;
   size_t points;
@@ -582,20 +582,17 @@ static struct table *growth(const struct profile *p) {
   for (size_t i = 0; i < n; i++) {
     if (!shown(i, g[i].score, total))
       continue;
-    char c[8][32], range[80], label[1024], b1[32], b2[32];
+    char c[9][32], label[1024], b1[32];
     snprintf(c[0], 32, "%zu", i + 1);
-    if (opt.format == F_CSV) {
+    if (opt.format == F_CSV)
       snprintf(c[2], 32, "%.1f", g[i].rate);
-      snprintf(range, sizeof(range), "%.0f;%.0f", g[i].first, g[i].last);
-    } else {
+    else
       snprintf(c[2], 32, "%s/s", fmt_bytes(g[i].rate, b1));
-      snprintf(range, sizeof(range), "%s -> %s", fmt_bytes(g[i].first, b1),
-               fmt_bytes(g[i].last, b2));
-    }
     snprintf(c[3], 32, "%.3f", g[i].r2);
     snprintf(c[4], 32, "%.3f", g[i].monotonicity);
-    table_row(t, NULL, c[0], c_bytes(g[i].score, c[1]), c[2], c[3], c[4], range,
-              c_id(p->sites.v[g[i].site].id, c[5]),
+    table_row(t, NULL, c[0], c_bytes(g[i].score, c[1]), c[2], c[3], c[4],
+              c_bytes(g[i].first, c[5]), c_bytes(g[i].last, c[6]),
+              c_id(p->sites.v[g[i].site].id, c[7]),
               site_label(p, g[i].site, label, sizeof(label)));
   }
   free(g);

@@ -185,7 +185,7 @@ bool read_heapdump(struct profile *p, const char *data, size_t size) {
     input_error(p, line, offset, "malformed heap dump line");
   }
   if (!saw_end && !p->damaged)
-    input_error(p, line, size, "truncated heap dump: no END line");
+    input_error(p, line + 1, size, "truncated heap dump: no END line");
 
   /* One snapshot; each record's pcs become frames through the maps. */
   const char *base = strrchr(p->path, '/');
