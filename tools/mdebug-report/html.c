@@ -40,7 +40,7 @@ void html_begin(FILE *out) {
         "h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}\n"
         "table{border-collapse:collapse;margin:.5em 0}\n"
         "td,th{padding:2px 8px;border-bottom:1px solid #ddd;vertical-align:top}\n"
-        "th{background:#f0f0f0;text-align:left}td.r{text-align:right;"
+        "th{background:#f0f0f0;text-align:left}td.r{text-align:right;white-space:nowrap;"
         "font-variant-numeric:tabular-nums}\n"
         "td pre{margin:0;font-size:11px;color:#555}\n"
         ".note{color:#555}.legend span{display:inline-block;margin-right:1em}\n"
@@ -62,7 +62,7 @@ static double nice_step(double max) {
   if (max <= 0)
     return 1;
   double unit = 1;
-  while (max / unit >= 1024 * 5)
+  while (max / unit >= 1024 * 2)
     unit *= 1024;
   double raw = max / unit / 5, mag = pow(10, floor(log10(raw))), f = raw / mag;
   return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag * unit;
