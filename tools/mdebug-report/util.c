@@ -74,8 +74,8 @@ void *vec_grow(void *vec, size_t item_size) {
   return slot;
 }
 
-/* ---- the map: linear probing; key 0 is stored shifted (keys + 1 never 0
- * is not guaranteed, so a separate "used" marker is the value NONE). ---- */
+/* ---- the map: linear probing; a slot is empty when its value is NONE (so
+ * every key, 0 included, can be stored; NONE is never stored as a value). */
 
 static size_t slot_of(uint64_t key, size_t cap) {
   key ^= key >> 33;
