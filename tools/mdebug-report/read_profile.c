@@ -45,19 +45,16 @@ __attribute__((target("sse4.2"))) static uint32_t crc_hw(const char *p,
 }
 #endif
 
-static uint32_t (*crc_fn)(const void *, size_t);
-static uint32_t crc_table(const void *p, size_t n) { return md_crc32c(p, n); }
 static uint32_t crc(const char *p, size_t n) {
 #if defined(__x86_64__)
+  /* MDEBUG_REPORT_SOFT_CRC: the table instead (to compare the two). */
   static int hw = -1;
   if (hw < 0)
     hw = __builtin_cpu_supports("sse4.2") && !getenv("MDEBUG_REPORT_SOFT_CRC");
   if (hw)
     return crc_hw(p, n);
 #endif
-  if (!crc_fn)
-    crc_fn = crc_table;
-  return crc_fn(p, n);
+  return md_crc32c(p, n);
 }
 
 /* ---- fields ---------------------------------------------------------------- */
@@ -235,10 +232,13 @@ static void header(struct reader *r, const char *s, size_t n) {
       size_t klen = (size_t)(eq - (s + i));
       const char *v = eq + 1;
       size_t vlen = (size_t)(s + j - v);
+      char num[24] = "";
+      if (vlen < sizeof(num))
+        memcpy(num, v, vlen);
       if (klen == 3 && memcmp(s + i, "pid", 3) == 0)
-        p->pid = (int)strtol(xstrndup(v, vlen), NULL, 10);
+        p->pid = (int)strtol(num, NULL, 10);
       else if (klen == 5 && memcmp(s + i, "start", 5) == 0)
-        p->start_unix_ns = strtoull(xstrndup(v, vlen), NULL, 10);
+        p->start_unix_ns = strtoull(num, NULL, 10);
       else if (klen == 7 && memcmp(s + i, "program", 7) == 0)
         p->program = str_span(v, vlen, &bad);
       else if (klen == 7 && memcmp(s + i, "options", 7) == 0)
