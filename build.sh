@@ -13,7 +13,9 @@ root=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 build=${MDEBUG_BUILD_DIR:-$root/build}
 llvm=14
 second_llvm=${MDEBUG_SECOND_LLVM-19}
-tools=(cmake ninja-build python3 binutils pkg-config valgrind)
+# chromium: test/tools/html_browser.test opens mdebug-report's HTML report
+# in a real (headless) browser; without it that test is UNSUPPORTED.
+tools=(cmake ninja-build python3 binutils pkg-config valgrind chromium)
 
 # What building and testing against LLVM $1 needs (libclang-rt for the test
 # that checks mdebug refuses to run beside AddressSanitizer).

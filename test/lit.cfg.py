@@ -24,6 +24,7 @@ bin_dir, lib_dir = config.mdebug_bin_dir, config.mdebug_lib_dir
 config.substitutions += [
     ("%mdebug_clangxx", os.path.join(bin_dir, "mdebug-clang++")),
     ("%mdebug_clang", os.path.join(bin_dir, "mdebug-clang")),
+    ("%mdebug_report", os.path.join(bin_dir, "mdebug-report")),
     ("%mdebugpass_clang", os.path.join(lib_dir, "libmdebugpass-clang.so")),
     ("%mdebugpass", os.path.join(lib_dir, "libmdebugpass.so")),
     ("%mdebug_rt_a", os.path.join(lib_dir, "libmdebug-rt.a")),
@@ -82,3 +83,11 @@ for other_clang in sorted(glob.glob("/usr/lib/llvm-*/bin/clang")):
             ("%other_llvm_major", other_major),
         ]
         break
+
+# A real browser for the HTML report's test (Debian's chromium; build.sh test
+# installs it): feature "chromium". Without it those tests are UNSUPPORTED.
+import shutil
+chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+if chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", chromium))
