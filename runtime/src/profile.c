@@ -158,7 +158,7 @@ bool md_profile_open(struct md_profile *p, const char *path,
   p->used = 0;
   p->snapshots = 0;
   p->start = h->start_ns;
-  if (!md_out_open(&p->out, path, 0644))
+  if (!md_out_open(&p->out, path))
     return false;
   line_end(p, put_dec(line_begin(p, REC_MAGIC), MD_PROFILE_VERSION));
   char *at = line_begin(p, REC_HEADER);
