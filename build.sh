@@ -14,6 +14,10 @@ build=${MDEBUG_BUILD_DIR:-$root/build}
 llvm=14
 second_llvm=${MDEBUG_SECOND_LLVM-19}
 tools=(cmake ninja-build python3 binutils pkg-config valgrind)
+# Only the tests need these: chromium, because test/tools/html_browser.test
+# opens mdebug-report's HTML report in a real (headless) browser (without it
+# that test is UNSUPPORTED).
+test_tools=(chromium)
 
 # What building and testing against LLVM $1 needs (libclang-rt for the test
 # that checks mdebug refuses to run beside AddressSanitizer).
@@ -82,7 +86,7 @@ run_tests() {
 case "${1:-}" in
   example) install_missing $(llvm_packages $llvm) "${tools[@]}"; configure_and_build $llvm "$build"; run_example ;;
   test)
-    install_missing $(llvm_packages $llvm) ${second_llvm:+$(llvm_packages "$second_llvm")} "${tools[@]}"
+    install_missing $(llvm_packages $llvm) ${second_llvm:+$(llvm_packages "$second_llvm")} "${tools[@]}" "${test_tools[@]}"
     configure_and_build $llvm "$build"
     run_tests ;;
   *) echo "usage: $0 example|test" >&2; exit 2 ;;

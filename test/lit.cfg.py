@@ -24,6 +24,7 @@ bin_dir, lib_dir = config.mdebug_bin_dir, config.mdebug_lib_dir
 config.substitutions += [
     ("%mdebug_clangxx", os.path.join(bin_dir, "mdebug-clang++")),
     ("%mdebug_clang", os.path.join(bin_dir, "mdebug-clang")),
+    ("%mdebug_report", os.path.join(bin_dir, "mdebug-report")),
     ("%mdebugpass_clang", os.path.join(lib_dir, "libmdebugpass-clang.so")),
     ("%mdebugpass", os.path.join(lib_dir, "libmdebugpass.so")),
     ("%mdebug_rt_a", os.path.join(lib_dir, "libmdebug-rt.a")),
@@ -37,6 +38,36 @@ config.substitutions += [
     ("%not", config.not_tool),
     ("%python", config.python_executable),
 ]
+
+# Tests that give a file to another user (chown) need root: feature "root".
+if os.geteuid() == 0:
+    config.available_features.add("root")
+
+# Tests of a setuid-root program run by another user (uid 65534, with
+# setpriv), which the kernel starts with AT_SECURE: feature "setuid". Needs
+# root, setpriv, a file system that honours the setuid bit, no
+# no_new_privs (which would make the kernel ignore it), and every directory
+# above the tests' outputs open to that user.
+def setuid_works():
+    import shutil
+    root = config.test_exec_root
+    if os.geteuid() != 0 or not shutil.which("setpriv") or not os.path.isdir(root):
+        return False
+    if os.statvfs(root).f_flag & os.ST_NOSUID:
+        return False
+    with open("/proc/self/status") as status:
+        if re.search(r"^NoNewPrivs:\s*1", status.read(), re.M):
+            return False
+    d = os.path.abspath(root)
+    while True:
+        if not os.stat(d).st_mode & 0o001:
+            return False
+        if d == os.path.dirname(d):
+            return True
+        d = os.path.dirname(d)
+
+if setuid_works():
+    config.available_features.add("setuid")
 
 # Another LLVM's clang and opt on this machine (Debian installs each major
 # version under /usr/lib/llvm-N), for the tests that load the plugin into an
@@ -52,3 +83,11 @@ for other_clang in sorted(glob.glob("/usr/lib/llvm-*/bin/clang")):
             ("%other_llvm_major", other_major),
         ]
         break
+
+# A real browser for the HTML report's test (Debian's chromium; build.sh test
+# installs it): feature "chromium". Without it those tests are UNSUPPORTED.
+import shutil
+chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+if chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", chromium))

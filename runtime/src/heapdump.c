@@ -131,9 +131,12 @@ int md_heap_dump(const char *path) {
   struct md_out o;
   int err = 0;
   md_lock(&dump_lock);
-  if (!md_out_open(&o, path, 0644)) {
+  if (!md_out_open(&o, path)) {
     err = errno;
-    md_log("mdebug: Unable to create file: %s: %s", path, strerror(err));
+    if (o.refusal[0])
+      md_log("mdebug: %s", o.refusal);
+    else
+      md_log("mdebug: Unable to create file: %s: %s", path, strerror(err));
   } else {
     md_log("mdebug: Dumping to file: %s", path);
     if (!md_live_records_collect(&r, false)) {

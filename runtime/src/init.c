@@ -65,6 +65,7 @@ void md_init_slow(void) {
   }
   initializing = 1;
   md_init_state = 1;
+  md_platform_init();
   md_options_init();
   md_backtrace_init(); /* before the heap: whether blocks keep stack ids */
   md_origin_init();

@@ -96,15 +96,27 @@ size_t md_format(char *buf, size_t size, const char *fmt, ...)
  * written (truncated to the buffer). */
 size_t md_escape(char *buf, size_t size, const char *s, size_t n) MD_HIDDEN;
 
-/* ---- outfile.c: buffered output files, never allocates ------------------ */
+/* ---- outfile.c: the files mdebug writes, never allocates ---------------- */
+/* Opens path for writing as every file mdebug writes is opened: created
+ * 0600 if missing; never through a symbolic link; never a FIFO, device,
+ * socket or directory (and never blocking in open); never a file owned by
+ * another uid than geteuid() or with more than one link; truncated only
+ * after those checks, unless append (O_APPEND). Nothing at all in a
+ * setuid/setgid process (md_secure()). Returns a blocking O_CLOEXEC fd, or
+ * -1 with errno set and, when the file was refused rather than the system
+ * failing, why = "refusing to write PATH: REASON" (else why is empty). */
+int md_file_open(const char *path, bool append, char *why, size_t why_size)
+    MD_HIDDEN;
 struct md_out {
   int fd;
   bool failed;
   size_t used;
+  char refusal[MD_PATH_MAX * 2 + 128]; /* md_file_open's why */
   char buf[16384];
 };
-/* Creates or truncates path (O_NOFOLLOW); false with errno on failure. */
-bool md_out_open(struct md_out *o, const char *path, int mode) MD_HIDDEN;
+/* Creates or truncates path (md_file_open); false with errno on failure,
+ * and o->refusal non-empty if the file was refused. */
+bool md_out_open(struct md_out *o, const char *path) MD_HIDDEN;
 void md_out_write(struct md_out *o, const char *data, size_t len) MD_HIDDEN;
 void md_out_printf(struct md_out *o, const char *fmt, ...)
     __attribute__((format(printf, 2, 3))) MD_HIDDEN;
@@ -342,7 +354,8 @@ uint64_t md_record_now(void) MD_HIDDEN; /* CLOCK_MONOTONIC, ns */
 void md_record(enum md_record_type type, uintptr_t ptr, uintptr_t old,
                size_t arg, size_t size, uint64_t start, uint64_t end) MD_HIDDEN;
 /* Writes the records since the last write to record_allocs_file (at exit:
- * record_allocs_file.PID). */
+ * record_allocs_file.PID); without it, to /tmp/record_allocs.PID.txt (at
+ * exit: /tmp/record_allocs.PID.exit.txt). */
 void md_record_write(bool at_exit) MD_HIDDEN;
 void md_record_atfork_child(void) MD_HIDDEN;
 
@@ -419,8 +432,99 @@ void md_write_all(int fd, const char *buf, size_t len) MD_HIDDEN;
 int md_getpid(void) MD_HIDDEN;
 int md_gettid(void) MD_HIDDEN;
 const char *md_getenv(const char *name) MD_HIDDEN;
+/* At start-up, before the options: computes md_progname(). */
+void md_platform_init(void) MD_HIDDEN;
+/* argv[0]'s last component, escaped (md_escape): safe to print as is. */
 const char *md_progname(void) MD_HIDDEN;
+/* True in a setuid/setgid (AT_SECURE) process: MDEBUG_OPTIONS is ignored
+ * and mdebug neither writes a file nor reads one an option names. */
+bool md_secure(void) MD_HIDDEN;
 void md_die(const char *why) __attribute__((noreturn)) MD_HIDDEN;
 
+/* ---- profile.c: the heap profile file (docs/profile-format.md) --------- */
+/* One open profile. Calls on one profile must not overlap (the caller
+ * serialises them); each call hands its records to the kernel before it
+ * returns, so a crash loses at most the call in flight. Record times are
+ * CLOCK_MONOTONIC ns, written relative to the header's start_ns. */
+struct md_profile {
+  struct md_out out; /* created by md_out_open; written through out.fd */
+  bool failed;       /* a write failed: later calls write nothing */
+  uint64_t start;    /* header start_ns */
+  uint64_t snapshots; /* snapshots written: the next one's number */
+  size_t used;
+  char buf[65536];
+};
+struct md_profile_header {
+  int pid;
+  const char *program, *options; /* options: the MDEBUG_OPTIONS in force */
+  uint64_t start_ns;       /* CLOCK_MONOTONIC at start: time 0 of records */
+  uint64_t start_unix_ns;  /* CLOCK_REALTIME at start, for display */
+};
+/* A site: instrumented (file/line/column/function, module -1) or a pc
+ * origin (module index and offset in it; function if known). */
+struct md_profile_site {
+  uint64_t id;
+  const char *op, *file, *function, *type; /* NULL or "": unknown */
+  uint32_t line, column;
+  int32_t module; /* -1: none */
+  uint64_t offset;
+};
+struct md_profile_frame {
+  uint32_t module;
+  uint64_t offset; /* pc - the module's load address */
+};
+struct md_profile_totals {
+  uint64_t time, live_bytes, live_blocks, allocs, frees, bytes;
+};
+struct md_profile_site_totals {
+  uint64_t site, live_blocks, live_bytes, allocs, frees, bytes, peak_bytes;
+};
+struct md_profile_block { /* a live sampled block */
+  uint64_t site, size, time, addr; /* time: of its allocation */
+  uint32_t stack, tid;
+};
+struct md_profile_free { /* the free of a sampled block */
+  uint64_t time, site, size, alloc_time, free_site;
+  uint32_t stack, free_stack, tid;
+};
+struct md_profile_double_free {
+  uint64_t time, addr, size, site, free_site, second_site;
+  uint32_t stack, tid; /* stack: of the second free */
+};
+/* "PREFIX.PID.mdprof" into buf; returns its length. */
+size_t md_profile_path(char *buf, size_t size, const char *prefix, int pid)
+    MD_HIDDEN;
+/* Creates path (md_out_open's rules) and writes the magic line and header;
+ * false with errno on failure. Every call below returns false once a write
+ * has failed (errno from the failing write). */
+bool md_profile_open(struct md_profile *p, const char *path,
+                     const struct md_profile_header *h) MD_HIDDEN;
+bool md_profile_sampling(struct md_profile *p, uint64_t time, uint64_t rate,
+                         uint64_t bytes) MD_HIDDEN;
+bool md_profile_module(struct md_profile *p, uint32_t module, const char *path)
+    MD_HIDDEN;
+bool md_profile_site(struct md_profile *p, const struct md_profile_site *s)
+    MD_HIDDEN;
+/* At most MD_PROFILE_FRAMES_MAX frames are written. */
+bool md_profile_stack(struct md_profile *p, uint32_t id,
+                      const struct md_profile_frame *frames, size_t n)
+    MD_HIDDEN;
+bool md_profile_symbol(struct md_profile *p, uint32_t module, uint64_t offset,
+                       const char *function, uint64_t function_offset)
+    MD_HIDDEN;
+/* Process totals, then one record per site (n of them). */
+bool md_profile_totals(struct md_profile *p, const struct md_profile_totals *t,
+                       const struct md_profile_site_totals *sites, size_t n)
+    MD_HIDDEN;
+/* A snapshot of the live sampled blocks (numbered 0, 1, ... per file). */
+bool md_profile_snapshot(struct md_profile *p, uint64_t time, const char *label,
+                         const struct md_profile_block *blocks, size_t n)
+    MD_HIDDEN;
+bool md_profile_free(struct md_profile *p, const struct md_profile_free *f)
+    MD_HIDDEN;
+bool md_profile_double_free(struct md_profile *p,
+                            const struct md_profile_double_free *d) MD_HIDDEN;
+/* Writes the end record and closes; false if any write failed. */
+bool md_profile_close(struct md_profile *p, uint64_t time) MD_HIDDEN;
 
 #endif

@@ -4,8 +4,11 @@
  *
  * Sources, each applied over the one before: the built-in default set, the
  * program's __mdebug_default_options() if it defines one, then
- * MDEBUG_OPTIONS. A source with any error is dropped whole, with one line
+ * MDEBUG_OPTIONS (ignored in a setuid/setgid program, where no option may
+ * name a file either). A source with any error is dropped whole, with one line
  * naming the option and the rule, so the program never runs half-configured.
+ * What a message quotes from the string is escaped (md_escape): it comes
+ * from whoever set the environment.
  * Runs during the first allocation: never allocates, uses no stdio.
  */
 #include <string.h>
@@ -90,10 +93,8 @@ void md_options_set_defaults(struct md_options *opts) {
 static bool parse_value(const char *name, const struct option_desc *limits,
                         const char *v, size_t vlen, size_t *out, char *err,
                         size_t err_size) {
-  char value[64];
-  size_t n = vlen < sizeof(value) - 1 ? vlen : sizeof(value) - 1;
-  memcpy(value, v, n);
-  value[n] = '\0';
+  char value[64], rest[64]; /* for messages: escaped, maybe truncated */
+  md_escape(value, sizeof(value), v, vlen);
   size_t i = v[0] == '-' ? 1 : 0, x = 0;
   bool overflow = false;
   for (; i < vlen && v[i] >= '0' && v[i] <= '9'; i++) {
@@ -105,9 +106,11 @@ static bool parse_value(const char *name, const struct option_desc *limits,
     FAIL("bad value for option '%s'", name);
   if (overflow)
     FAIL("bad value for option '%s': Math result not representable", name);
-  if (i < vlen)
+  if (i < vlen) {
+    md_escape(rest, sizeof(rest), v + i, vlen - i);
     FAIL("bad value for option '%s', non space found after option: %s",
-         name, value + i);
+         name, rest);
+  }
   if (v[0] == '-' && x != 0)
     FAIL("bad value for option '%s', value cannot be negative: %s", name,
          value);
@@ -126,10 +129,8 @@ static bool parse_value(const char *name, const struct option_desc *limits,
 static bool apply(struct md_options *opts, const char *name, size_t nlen,
                   const char *value, size_t vlen, bool has_value,
                   bool *fill_on_free_seen, char *err, size_t err_size) {
-  char shown[64];
-  size_t n = nlen < sizeof(shown) - 1 ? nlen : sizeof(shown) - 1;
-  memcpy(shown, name, n);
-  shown[n] = '\0';
+  char shown[64]; /* for messages: escaped, maybe truncated */
+  md_escape(shown, sizeof(shown), name, nlen);
   const struct option_desc *d = find(name, nlen);
   if (!d)
     FAIL("unknown option %s", shown);
@@ -205,8 +206,11 @@ bool md_options_parse(struct md_options *opts, const char *text, char *err,
     const char *value = has_value ? ++p : p;
     while (*p && !is_separator(*p))
       p++;
-    if (nlen == 0)
-      FAIL("option name missing before '=%s'", value);
+    if (nlen == 0) {
+      char shown[64];
+      md_escape(shown, sizeof(shown), value, (size_t)(p - value));
+      FAIL("option name missing before '=%s'", shown);
+    }
     if (!apply(opts, name, nlen, value, (size_t)(p - value), has_value,
                &fill_on_free_seen, err,
                err_size))
@@ -238,6 +242,26 @@ static void apply_source(const char *what, const char *text) {
                           : "these options");
 }
 
+/* In a setuid/setgid program (AT_SECURE) the options that name a file are
+ * cleared, whoever set them: mdebug writes no file there and reads none an
+ * option names (the hook is the program's, but a path is not a check). */
+static void drop_paths(void) {
+  char names[256];
+  size_t n = 0;
+  for (size_t i = 0; i < TABLE_SIZE; i++) {
+    char *field = (char *)&md_opt + table[i].first;
+    if (table[i].kind != KIND_PATH || !field[0])
+      continue;
+    n += md_format(names + n, sizeof(names) - n, "%s%s", n ? ", " : "",
+                   table[i].name);
+    field[0] = '\0';
+  }
+  if (n)
+    md_log("mdebug: __mdebug_default_options(): %s ignored in a "
+           "setuid/setgid program (AT_SECURE): it writes no file and reads "
+           "none an option names", names);
+}
+
 void md_options_init(void) {
   char err[256];
   md_options_set_defaults(&md_opt);
@@ -245,7 +269,17 @@ void md_options_init(void) {
     md_die(err); /* a broken built-in default is our bug */
   if (__mdebug_default_options)
     apply_source("__mdebug_default_options()", __mdebug_default_options());
-  apply_source("MDEBUG_OPTIONS", md_getenv("MDEBUG_OPTIONS"));
+  const char *env = md_getenv("MDEBUG_OPTIONS");
+  if (md_secure()) {
+    /* The environment is the user's, not the program's: it could make a
+     * root program create, append to, truncate or read any file. */
+    drop_paths();
+    if (env)
+      md_log("mdebug: MDEBUG_OPTIONS ignored in a setuid/setgid program "
+             "(AT_SECURE)");
+  } else {
+    apply_source("MDEBUG_OPTIONS", env);
+  }
   md_options_finish(&md_opt);
 }
 
@@ -303,8 +337,10 @@ void md_options_print_active(void) {
       continue;
     if (d->kind == KIND_PATH) {
       const char *v = (const char *)&md_opt + d->first;
+      char shown[MD_PATH_MAX];
+      md_escape(shown, sizeof(shown), v, strlen(v));
       if (*v)
-        n += md_format(line + n, sizeof(line) - n, " %s=%s", d->name, v);
+        n += md_format(line + n, sizeof(line) - n, " %s=%s", d->name, shown);
       continue;
     }
     size_t v = *size_field(&md_opt, d->first);

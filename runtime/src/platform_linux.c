@@ -1,11 +1,13 @@
 /* platform_linux.c - the system calls the runtime needs, made so that none of
  * them allocates through malloc or takes a libc lock that malloc holds.
- * Safe in a signal handler and before libc is fully initialised.
+ * Safe in a signal handler and before libc is fully initialised. Also says
+ * whether the process runs with privileges its caller lacks (AT_SECURE).
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -56,10 +58,22 @@ const char *md_getenv(const char *name) {
   return NULL;
 }
 
-const char *md_progname(void) {
-  return program_invocation_short_name ? program_invocation_short_name
-                                       : "<unknown>";
+/* The kernel sets AT_SECURE when the program runs with privileges its
+ * caller does not have (setuid, setgid, file capabilities). */
+bool md_secure(void) { return getauxval(AT_SECURE) != 0; }
+
+/* argv[0] is whatever the caller chose, newlines and escape sequences
+ * included: it is printed escaped, copied once at start-up. */
+static char progname[256];
+
+void md_platform_init(void) {
+  const char *name = program_invocation_short_name;
+  if (!name || !*name)
+    name = "<unknown>";
+  md_escape(progname, sizeof(progname), name, strlen(name));
 }
+
+const char *md_progname(void) { return progname[0] ? progname : "<unknown>"; }
 
 void md_die(const char *why) {
   md_write_all(2, "mdebug: fatal: ", 15);

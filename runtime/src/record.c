@@ -13,7 +13,10 @@
  * A call takes its slot with one atomic add and never waits; once the
  * buffer is full one message is logged and later calls are not recorded.
  * Each write (SIGRTMAX-18, or at exit with record_allocs_on_exit) holds
- * the records since the previous write. Never allocates through malloc.
+ * the records since the previous write. Without record_allocs_file the
+ * files are /tmp/record_allocs.PID.txt and /tmp/record_allocs.PID.exit.txt
+ * (malloc debug's one fixed name would be shared by every process and
+ * user); with it, FILE and FILE.PID as in malloc debug. Never allocates through malloc.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -135,10 +138,12 @@ static bool complete(const struct record *r) {
 void md_record_write(bool at_exit) {
   if (!md_recording)
     return;
-  char path[MD_PATH_MAX + 16];
-  const char *file = md_opt.record_allocs_file[0] ? md_opt.record_allocs_file
-                                                   : "/tmp/record_allocs.txt";
-  if (at_exit)
+  char path[MD_PATH_MAX + 32];
+  const char *file = md_opt.record_allocs_file;
+  if (!file[0]) /* the default: one name per process, never shared */
+    md_format(path, sizeof(path), "/tmp/record_allocs.%d%s", md_getpid(),
+              at_exit ? ".exit.txt" : ".txt");
+  else if (at_exit)
     md_format(path, sizeof(path), "%s.%d", file, md_getpid());
   else
     md_format(path, sizeof(path), "%s", file);
@@ -152,9 +157,12 @@ void md_record_write(bool at_exit) {
     return;
   }
   struct md_out o;
-  if (!md_out_open(&o, path, 0644)) {
-    md_log("mdebug: Cannot create record alloc file %s: %s", path,
-           strerror(errno));
+  if (!md_out_open(&o, path)) {
+    if (o.refusal[0])
+      md_log("mdebug: %s", o.refusal);
+    else
+      md_log("mdebug: Cannot create record alloc file %s: %s", path,
+             strerror(errno));
     md_unlock(&write_lock);
     return;
   }

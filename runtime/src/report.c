@@ -7,9 +7,12 @@
  * Decides in one place whether to go on or abort after an error.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -28,30 +31,80 @@ static size_t error_counts[MD_ERR_COUNT];
 static size_t leaked_blocks, leaked_bytes;
 static enum md_error current;
 static int out_fd = -1, out_pid;
+static dev_t out_dev; /* the log file out_fd was opened on */
+static ino_t out_ino;
+
+/* Whether out_fd still is the log file: the program may have closed it
+ * (closing every descriptor, say) and opened a file of its own that got
+ * the same number. */
+static bool out_fd_is_ours(void) {
+  struct stat st;
+  return fstat(out_fd, &st) == 0 && st.st_dev == out_dev &&
+         st.st_ino == out_ino;
+}
+
+/* Moves fd out of the program's way, to the lowest free number at or above
+ * half the soft RLIMIT_NOFILE (at most 1024), close-on-exec; keeps fd if
+ * that fails. */
+static int move_high(int fd) {
+  struct rlimit rl;
+  rlim_t floor = 1024;
+  if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur / 2 < floor)
+    floor = rl.rlim_cur / 2;
+  if ((rlim_t)fd >= floor)
+    return fd;
+  int high = fcntl(fd, F_DUPFD_CLOEXEC, (int)floor);
+  if (high < 0)
+    return fd;
+  close(fd);
+  return high;
+}
 
 /* The log file is opened on first use (and again in a forked child, whose
- * reports belong in its own PATH.PID). Called with report_lock held. */
+ * reports belong in its own PATH.PID, or when the program closed or
+ * replaced the descriptor), under md_file_open's rules. Called with
+ * report_lock held (so a refusal is written here, not with md_log). */
 static int output_fd(void) {
   int pid = md_getpid();
   if (!md_opt.log_path[0])
     return 2;
-  if (out_fd >= 0 && out_pid == pid)
-    return out_fd;
-  if (out_fd >= 0)
-    close(out_fd);
+  if (out_fd >= 0) {
+    bool ours = out_fd_is_ours();
+    if (ours && out_pid == pid)
+      return out_fd;
+    if (ours)
+      close(out_fd); /* the parent's, in a forked child */
+    out_fd = -1;     /* not ours any more: never closed, never written */
+  }
   char path[sizeof(md_opt.log_path) + 16];
   md_format(path, sizeof(path), "%s.%d", md_opt.log_path, pid);
-  out_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  char why[MD_PATH_MAX * 2 + 128];
+  out_fd = md_file_open(path, true, why, sizeof(why));
   out_pid = pid;
   if (out_fd < 0) {
-    char line[512];
-    size_t n = md_format(line, sizeof(line),
-                         "mdebug: cannot open log_path file %s; reporting to "
-                         "stderr\n", path);
+    char line[sizeof(why) + 64];
+    size_t n;
+    if (why[0])
+      n = md_format(line, sizeof(line), "mdebug: %s; reporting to stderr\n",
+                    why);
+    else
+      n = md_format(line, sizeof(line),
+                    "mdebug: cannot open log_path file %s: %s; reporting to "
+                    "stderr\n", path, strerror(errno));
     md_write_all(2, line, n);
     md_opt.log_path[0] = '\0';
     return 2;
   }
+  out_fd = move_high(out_fd);
+  struct stat st;
+  if (fstat(out_fd, &st) != 0) { /* cannot tell it later: do not keep it */
+    close(out_fd);
+    out_fd = -1;
+    md_opt.log_path[0] = '\0';
+    return 2;
+  }
+  out_dev = st.st_dev;
+  out_ino = st.st_ino;
   return out_fd;
 }
 

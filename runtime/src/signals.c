@@ -13,6 +13,10 @@
  * waits for the next allocation). Its own start-up allocations are glibc's
  * (the thread's TLS table), charged to the loader. In a forked child the
  * thread is started again.
+ *
+ * In a setuid/setgid program (AT_SECURE) nothing is armed: the real user
+ * may signal the process, and would then choose when it stops its threads,
+ * prints its heap's addresses or grows its stack depot.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -127,6 +131,12 @@ void md_signals_init(void) {
     }
   if (!any)
     return;
+  if (md_secure()) {
+    md_log("mdebug: signals SIGRTMAX-19..-15 are not armed in a "
+           "setuid/setgid program (AT_SECURE): the user running it may "
+           "send them");
+    return;
+  }
   if (need_thread && !open_pipe())
     return;
   struct sigaction sa;

@@ -1,6 +1,6 @@
 // Proves: log_path=PATH sends reports to PATH.PID (nothing to stderr), that a
 // forked child writes to its own PATH.CHILDPID, and that an unwritable path
-// falls back to stderr with a message.
+// falls back to stderr with a message naming the file and the reason.
 // RUN: %mdebug_clang %s -o %t
 // RUN: rm -rf %t.d && mkdir %t.d
 // RUN: env MDEBUG_OPTIONS="log_path=%t.d/log" %not %t 2> %t.err
@@ -24,5 +24,5 @@ int main(void) {
 // CHECK-DAG: DOUBLE FREE (free)
 // CHECK-DAG: DOUBLE FREE (free)
 // CHECK-DAG: mdebug: SUMMARY: 1 error (1 double free)
-// FALLBACK: mdebug: cannot open log_path file /nonexistent/dir/log.{{[0-9]+}}; reporting to stderr
+// FALLBACK: mdebug: cannot open log_path file /nonexistent/dir/log.{{[0-9]+}}: No such file or directory; reporting to stderr
 // FALLBACK: DOUBLE FREE (free)

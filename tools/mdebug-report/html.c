@@ -1,0 +1,385 @@
+/* html.c - the report as one self-contained HTML file: inline CSS, inline
+ * SVG charts (outstanding bytes over time, total and the top sites stacked;
+ * the top growing sites; one chart per --plot site), the tables, and a few
+ * lines of inline script that check each chart was laid out and record the
+ * result on <body> (data-charts, data-rendered), for tests and people
+ * alike. A Content-Security-Policy forbids every load from outside: the
+ * file must never need the network, fonts or other files.
+ */
+#define _GNU_SOURCE /* qsort_r */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+static void esc(FILE *out, const char *s) {
+  for (; s && *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '<')
+      fputs("&lt;", out);
+    else if (c == '>')
+      fputs("&gt;", out);
+    else if (c == '&')
+      fputs("&amp;", out);
+    else if (c == '"')
+      fputs("&quot;", out);
+    else if (c < 0x20 || c == 0x7f)
+      fprintf(out, "\\x%02x", c);
+    else
+      fputc(c, out);
+  }
+}
+
+void html_begin(FILE *out) {
+  fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
+        "'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
+        "<title>mdebug-report</title>\n<style>\n"
+        "body{font:14px/1.4 sans-serif;margin:1.5em;color:#222;max-width:1200px}\n"
+        "h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}\n"
+        "table{border-collapse:collapse;margin:.5em 0}\n"
+        "td,th{padding:2px 8px;border-bottom:1px solid #ddd;vertical-align:top}\n"
+        "th{background:#f0f0f0;text-align:left}td.r{text-align:right;white-space:nowrap;"
+        "font-variant-numeric:tabular-nums}\n"
+        "td pre{margin:0;font-size:11px;color:#555}\n"
+        ".note{color:#555}.legend span{display:inline-block;margin-right:1em}\n"
+        ".legend i{display:inline-block;width:10px;height:10px;margin-right:4px}\n"
+        "svg.chart{background:#fff;border:1px solid #ccc}\n"
+        "svg text{font:11px sans-serif;fill:#333}\n"
+        "</style></head>\n<body>\n<h1>mdebug-report</h1>\n",
+        out);
+}
+
+static const char *const colors[] = {
+    "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
+    "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac", "#1f77b4", "#d62728"};
+#define NCOLORS (sizeof(colors) / sizeof(colors[0]))
+
+/* A step for about five grid lines, round in the unit fmt_bytes will show
+ * (1, 2 or 5 times a power of ten of B, KiB, MiB, ...). */
+static double nice_step(double max) {
+  if (max <= 0)
+    return 1;
+  double unit = 1;
+  while (max / unit >= 1024 * 2)
+    unit *= 1024;
+  double raw = max / unit / 5, mag = pow(10, floor(log10(raw))), f = raw / mag;
+  return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag * unit;
+}
+
+/* A chart of n series over the same times: stacked areas (and a total
+ * line) or plain lines. */
+static void chart(FILE *out, const char *title, const uint64_t *t, size_t npts,
+                  double *const *y, const char *const *names, size_t n,
+                  bool stacked, const double *total) {
+  const double W = 960, H = 320, L = 70, R = 20, T = 30, B = 40;
+  double ymax = 0;
+  for (size_t i = 0; i < npts; i++) {
+    double sum = 0;
+    for (size_t k = 0; k < n; k++)
+      sum = stacked ? sum + y[k][i] : fmax(sum, y[k][i]);
+    if (total)
+      sum = fmax(sum, total[i]);
+    ymax = fmax(ymax, sum);
+  }
+  double step = nice_step(ymax);
+  ymax = step * ceil(ymax / step);
+  if (ymax <= 0)
+    ymax = 1;
+  uint64_t t0 = npts ? t[0] : 0, t1 = npts ? t[npts - 1] : 1;
+  double span = t1 > t0 ? (double)(t1 - t0) : 1;
+#define X(ti) (L + ((double)((ti) - t0)) / span * (W - L - R))
+#define Y(v) (H - B - (v) / ymax * (H - T - B))
+  fprintf(out, "<h3>");
+  esc(out, title);
+  fprintf(out, "</h3>\n<svg class=\"chart\" "
+               "width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+               "role=\"img\">\n",
+          W, H, W, H);
+  /* Axes, grid and labels. */
+  for (double v = 0; v <= ymax * 1.0001; v += step) {
+    char b[32];
+    fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                 "stroke=\"#eee\"/><text x=\"%.1f\" y=\"%.1f\" "
+                 "text-anchor=\"end\">%s</text>\n",
+            L, Y(v), W - R, Y(v), L - 6, Y(v) + 4, fmt_bytes(v, b));
+  }
+  for (int i = 0; i <= 6; i++) {
+    uint64_t ti = t0 + (uint64_t)(span * i / 6);
+    fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
+                 "%.1f s</text>\n",
+            X(ti), H - B + 16, (double)ti / 1e9);
+  }
+  fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+               "stroke=\"#888\"/>\n<text x=\"%.1f\" y=\"%.1f\" "
+               "text-anchor=\"middle\">time</text>\n",
+          L, H - B, W - R, H - B, (L + W - R) / 2, H - 6);
+  /* Series: stacked areas bottom up, or lines. */
+  double *base = xcalloc(npts ? npts : 1, sizeof(double));
+  for (size_t k = 0; k < n; k++) {
+    const char *color = colors[k % NCOLORS];
+    fprintf(out, "<path class=\"series\" d=\"");
+    for (size_t i = 0; i < npts; i++)
+      fprintf(out, "%s%.1f %.1f", i ? " L" : "M", X(t[i]),
+              Y(stacked ? base[i] + y[k][i] : y[k][i]));
+    if (stacked) {
+      for (size_t i = npts; i-- > 0;)
+        fprintf(out, " L%.1f %.1f", X(t[i]), Y(base[i]));
+      fprintf(out, " Z\" fill=\"%s\" fill-opacity=\"0.75\" stroke=\"%s\">",
+              color, color);
+      for (size_t i = 0; i < npts; i++)
+        base[i] += y[k][i];
+    } else {
+      fprintf(out, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\">", color);
+    }
+    fprintf(out, "<title>");
+    esc(out, names[k]);
+    fprintf(out, "</title></path>\n");
+  }
+  if (total && npts) {
+    fprintf(out, "<path class=\"series\" d=\"");
+    for (size_t i = 0; i < npts; i++)
+      fprintf(out, "%s%.1f %.1f", i ? " L" : "M", X(t[i]), Y(total[i]));
+    fprintf(out, "\" fill=\"none\" stroke=\"#222\" stroke-width=\"2\">"
+                 "<title>total</title></path>\n");
+  }
+  free(base);
+  fprintf(out, "</svg>\n<div class=\"legend\">");
+  if (total)
+    fprintf(out, "<span><i style=\"background:#222\"></i>total</span>");
+  for (size_t k = 0; k < n; k++) {
+    fprintf(out, "<span><i style=\"background:%s\"></i>", colors[k % NCOLORS]);
+    esc(out, names[k]);
+    fprintf(out, "</span>");
+  }
+  fprintf(out, "</div>\n");
+#undef X
+#undef Y
+}
+
+static int by_last(const void *a, const void *b, void *arg) {
+  const double *last = arg;
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return last[x] < last[y] ? 1 : last[x] > last[y] ? -1 : (x > y) - (x < y);
+}
+
+/* The top sites stacked under the total, from the series of each. */
+static void outstanding_chart(FILE *out, const struct profile *p) {
+  struct series total;
+  site_series(p, NONE, &total);
+  if (total.n < 2) {
+    fprintf(out, "<p class=\"note\">No chart of outstanding bytes: this input "
+                 "has fewer than two periodic totals or snapshots.</p>\n");
+    series_free(&total);
+    return;
+  }
+  double *last = xcalloc(p->sites.n, sizeof(double));
+  /* The size of each site at the end: its last point. */
+  struct series one;
+  uint32_t *order = xmalloc(p->sites.n * sizeof(uint32_t));
+  size_t n = 0;
+  for (size_t s = 0; s < p->sites.n; s++)
+    if (p->sites.v[s].kept)
+      order[n++] = (uint32_t)s;
+  if (total.exact) {
+    const struct totals *lt = &p->totals.v[p->totals.n - 1];
+    for (uint32_t k = 0; k < lt->n; k++)
+      last[p->rows.v[lt->first + k].site] =
+          (double)p->rows.v[lt->first + k].live_bytes;
+  } else {
+    const struct snapshot *sn = &p->snapshots.v[p->snapshots.n - 1];
+    for (uint32_t k = 0; k < sn->n; k++) {
+      double by, bl;
+      block_weight(p, &p->blocks.v[sn->first + k], &by, &bl);
+      last[p->blocks.v[sn->first + k].site] += by;
+    }
+  }
+  qsort_r(order, n, sizeof(uint32_t), by_last, last);
+  size_t top = n < opt.top ? n : opt.top;
+  double **y = xcalloc(top + 1, sizeof(double *));
+  char **names = xcalloc(top + 1, sizeof(char *));
+  double *other = xcalloc(total.n, sizeof(double));
+  memcpy(other, total.bytes, total.n * sizeof(double));
+  for (size_t k = 0; k < top; k++) {
+    site_series(p, order[k], &one);
+    y[k] = one.bytes;
+    free(one.t);
+    for (size_t i = 0; i < total.n; i++)
+      other[i] -= y[k][i];
+    char label[1024];
+    names[k] = xasprintf("%016lx %s", (unsigned long)p->sites.v[order[k]].id,
+                         site_label(p, order[k], label, sizeof(label)));
+  }
+  for (size_t i = 0; i < total.n; i++)
+    other[i] = fmax(other[i], 0);
+  y[top] = other;
+  names[top] = xstrdup("all other sites");
+  chart(out,
+        total.exact ? "Outstanding bytes over time (the top sites stacked)"
+                    : "Outstanding bytes over time, estimated from the "
+                      "snapshots (the top sites stacked)",
+        total.t, total.n, y, (const char *const *)names, top + 1, true,
+        total.bytes);
+  for (size_t k = 0; k <= top; k++) {
+    free(y[k]);
+    free(names[k]);
+  }
+  free(y);
+  free(names);
+  free(order);
+  free(last);
+  series_free(&total);
+}
+
+static void growth_chart(FILE *out, const struct profile *p) {
+  struct growth *g;
+  uint64_t warm;
+  size_t points;
+  size_t n = growth_analysis(p, &g, &warm, &points);
+  /* The top five, among those within a tenth of the first one's score. */
+  size_t top = 0;
+  while (top < n && top < 5 && g[top].score > 0 &&
+         g[top].score >= g[0].score / 10)
+    top++;
+  if (top) {
+    struct series s;
+    double **y = xcalloc(top, sizeof(double *));
+    char **names = xcalloc(top, sizeof(char *));
+    uint64_t *t = NULL;
+    size_t npts = 0;
+    for (size_t k = 0; k < top; k++) {
+      site_series(p, g[k].site, &s);
+      y[k] = s.bytes;
+      free(t);
+      t = s.t;
+      npts = s.n;
+      char label[1024];
+      names[k] = xasprintf("#%zu %016lx %s", k + 1,
+                           (unsigned long)p->sites.v[g[k].site].id,
+                           site_label(p, g[k].site, label, sizeof(label)));
+    }
+    chart(out, "Live bytes of the top growing sites", t, npts, y,
+          (const char *const *)names, top, false, NULL);
+    for (size_t k = 0; k < top; k++) {
+      free(y[k]);
+      free(names[k]);
+    }
+    free(y);
+    free(names);
+    free(t);
+  }
+  free(g);
+}
+
+static void plot_charts(FILE *out, const struct profile *p) {
+  for (size_t k = 0; k < opt.plots.n; k++) {
+    uint32_t site = map_get(&p->site_index, opt.plots.v[k]);
+    if (site == NONE) {
+      fprintf(out, "<p class=\"note\">--plot: no site %016lx in this input."
+                   "</p>\n",
+              (unsigned long)opt.plots.v[k]);
+      continue;
+    }
+    struct series s;
+    site_series(p, site, &s);
+    char label[1024];
+    char *name = xasprintf("%016lx %s", (unsigned long)opt.plots.v[k],
+                           site_label(p, site, label, sizeof(label)));
+    char *title = xasprintf("Live bytes of site %s", name);
+    double *y[1] = {s.bytes};
+    const char *names[1] = {name};
+    chart(out, title, s.t, s.n, y, names, 1, false, NULL);
+    free(name);
+    free(title);
+    series_free(&s);
+  }
+}
+
+void html_table(FILE *out, const struct table *t) {
+  fprintf(out, "<h2>");
+  esc(out, t->title);
+  fprintf(out, "</h2>\n");
+  if (t->note) {
+    fprintf(out, "<p class=\"note\">");
+    esc(out, t->note);
+    fprintf(out, "</p>\n");
+  }
+  size_t rows = table_rows(t);
+  if (!rows) {
+    fprintf(out, "<p>(nothing to report)</p>\n");
+    return;
+  }
+  fprintf(out, "<table><tr>");
+  for (size_t c = 0; c < t->ncols; c++) {
+    fprintf(out, "<th>");
+    esc(out, t->head[c]);
+    fprintf(out, "</th>");
+  }
+  fprintf(out, "</tr>\n");
+  for (size_t r = 0; r < rows; r++) {
+    fprintf(out, "<tr>");
+    for (size_t c = 0; c < t->ncols; c++) {
+      fprintf(out, "<td%s>", t->align[c] == RIGHT ? " class=\"r\"" : "");
+      esc(out, t->cells.v[r * t->ncols + c]);
+      if (c + 1 == t->ncols && t->details.v[r]) {
+        fprintf(out, "<pre>");
+        esc(out, t->details.v[r]);
+        fprintf(out, "</pre>");
+      }
+      fprintf(out, "</td>");
+    }
+    fprintf(out, "</tr>\n");
+  }
+  fprintf(out, "</table>\n");
+}
+
+void html_profile(FILE *out, const struct profile *p, struct table **tables,
+                  size_t ntables) {
+  char tb[32];
+  fprintf(out, "<h2 class=\"input\">");
+  esc(out, p->path);
+  fprintf(out, "</h2>\n<p class=\"note\">%s", p->kind);
+  if (p->program) {
+    fprintf(out, " of ");
+    esc(out, p->program);
+  }
+  if (p->pid)
+    fprintf(out, " (pid %d)", p->pid);
+  fprintf(out, ", %zu records, %zu sites, %zu periodic totals, %zu "
+               "snapshots, %zu double frees; span %s",
+          p->records, p->sites.n, p->totals.n, p->snapshots.n,
+          p->double_frees.n,
+          fmt_time(p->totals.n ? p->totals.v[p->totals.n - 1].time
+                   : p->snapshots.n ? p->snapshots.v[p->snapshots.n - 1].time
+                                    : 0,
+                   tb));
+  if (p->options) {
+    fprintf(out, "; options: ");
+    esc(out, p->options);
+  }
+  fprintf(out, "%s</p>\n", p->damaged ? " <b>(damaged: only the valid "
+                                        "records are shown)</b>"
+                                      : "");
+  outstanding_chart(out, p);
+  if (opt.report[R_GROWTH])
+    growth_chart(out, p);
+  plot_charts(out, p);
+  for (size_t i = 0; i < ntables; i++)
+    if (tables[i])
+      html_table(out, tables[i]);
+}
+
+void html_end(FILE *out) {
+  /* Checks that every chart was laid out (each series has a box); says so
+   * on <body> and on the console when one was not. */
+  fputs("<script>\n(function(){var c=document.querySelectorAll('svg.chart'),"
+        "ok=0;for(var i=0;i<c.length;i++){var s=c[i].querySelectorAll("
+        "'path.series'),d=0;for(var k=0;k<s.length;k++){var b=s[k].getBBox();"
+        "if(b.width>0||b.height>0)d++;}if(s.length&&d==s.length)ok++;else "
+        "console.error('mdebug-report: chart '+i+' did not render');}"
+        "document.body.setAttribute('data-charts',c.length);"
+        "document.body.setAttribute('data-rendered',ok);})();\n</script>\n"
+        "</body></html>\n",
+        out);
+}
