@@ -81,24 +81,28 @@ static uintptr_t unreserved_base(size_t size) {
   return 0;
 }
 
+/* A region: an inaccessible page, the slots growing up, an inaccessible gap
+ * of at least a page, the stack id array, the metadata, an inaccessible
+ * page. A stray write before the first slot or past the last one faults;
+ * it never reaches metadata (this region's or the one below). */
 static void set_class(unsigned k, unsigned shift) {
   struct md_class_info *c = &md_heap.classes[k];
   size_t region = (size_t)1 << shift;
-  size_t per_slot = 0;
+  uintptr_t start = md_heap.base + ((uintptr_t)k << shift);
   c->size = (uint32_t)md_class_size(k);
   c->stride = (uint32_t)(md_heap.guard + c->size);
   c->magic = UINT64_MAX / c->stride + 1;
-  c->base = md_heap.base + ((uintptr_t)k << shift);
-  per_slot = c->stride + sizeof(struct md_meta) +
-             (md_heap.stacks ? sizeof(struct md_stacks) : 0);
-  /* Blocks, the guard area after the last, and the two arrays each rounded
-   * to a page must fit. */
-  size_t room = region > md_heap.guard + 3 * PAGE ? region - md_heap.guard - 3 * PAGE : 0;
-  size_t slots = room / per_slot;
+  c->base = start + PAGE;
+  size_t per_slot = c->stride + sizeof(struct md_meta) +
+                    (md_heap.stacks ? sizeof(struct md_stacks) : 0);
+  /* Both arrays are rounded up to pages: leave two for that, and the three
+   * inaccessible pages, and the guard area after the last slot. */
+  size_t fixed = 5 * PAGE + md_heap.guard;
+  size_t slots = region > fixed ? (region - fixed) / per_slot : 0;
   if (slots > UINT32_MAX - 1)
     slots = UINT32_MAX - 1;
   c->max_slots = (uint32_t)slots;
-  c->meta_end = c->base + region;
+  c->meta_end = start + region - PAGE;
   c->stacks_end = c->meta_end - page_up(slots * sizeof(struct md_meta));
   c->cache_max = md_tcache_capacity(c->size);
 }

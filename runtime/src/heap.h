@@ -5,10 +5,10 @@
  * (PROT_NONE, MAP_NORESERVE), cut into equal regions of 2^R bytes; region k
  * holds the blocks of size class k, and nothing else. Inside a region:
  *
- *   region base                                               region end
- *   | slot 0       | slot 1       | ...  fresh ->   <- stacks | <- meta |
- *   [G][U.........][G][U.........][G] ...            [..s1 s0]  [..m1 m0]
- *       ^ user (+ lead for aligned blocks)
+ *   region start                                                region end
+ *   |    | slot 0       | slot 1       | ... fresh ->   <- stacks | <- meta |    |
+ *   [pg ][G][U.........][G][U.........][G] ...          [..s1 s0]  [..m1 m0][pg ]
+ *             ^ user (+ lead for aligned blocks)
  *
  *   G  the guard area between two slots: the rear guard of the slot before
  *      and the front guard of the slot after (0xaa). G is front_guard and
@@ -20,6 +20,9 @@
  *      end: who allocated and freed the block, its size and state.
  *   stacks  8 bytes a slot (allocation and free stack ids), a second array
  *      below the metadata, only when stacks are recorded.
+ *   pg an inaccessible page: below the first slot, above the metadata, and
+ *      (at least one) between the last slot and the arrays, so a stray write
+ *      out of the slots faults before it can reach any metadata.
  *
  * So a pointer leads to its block by arithmetic alone: region = (p - base)
  * >> R, slot = offset / stride (a multiplication), metadata = region end -
@@ -112,8 +115,10 @@ struct md_class_info {
   uint64_t magic;  /* UINT64_MAX / stride + 1: offset / stride by multiply */
   uint32_t max_slots;
   uint32_t cache_max; /* a thread cache's capacity for this class */
-  uintptr_t base;     /* region start */
-  uintptr_t meta_end; /* region end: metadata of slot i ends at -16 * i */
+  uintptr_t base;     /* slot 0 (its guard area): a page above the region's
+                         start */
+  uintptr_t meta_end; /* a page below the region's end: metadata of slot i
+                         ends at -16 * i */
   uintptr_t stacks_end; /* end of the stack id array (when recorded) */
 };
 
