@@ -58,7 +58,7 @@ static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,
     b.stacks->alloc_stack = md_backtrace_alloc(size);
     b.stacks->free_stack = 0;
   }
-  if (MD_UNLIKELY(!b.klass || b.lead ||
+  if (MD_UNLIKELY(!b.klass || b.lead || MD_BITS_STATE(before) == MD_STATE_NEVER ||
                   (MD_BITS_MARKS(before) & MD_MARK_RELEASED))) {
     md_guard_write(&b, before);
   } else if (md_guards_on) { /* md_guard_write's common case: the slack */

@@ -45,10 +45,12 @@ void md_guard_write(const struct md_block *b, uint32_t before) {
   }
   if (b->lead) /* an aligned block: what precedes it in its slot is guard */
     memset(b->user - b->lead * 16, MD_GUARD_FRONT, b->lead * 16);
-  /* Its pages went back to the OS while it was free, and the guard areas
-   * around it with them (zeros now). Write them again, unless a live
-   * neighbour shares one: it wrote that one itself when it was allocated. */
-  if ((MD_BITS_MARKS(before) & MD_MARK_RELEASED) && md_heap.guard) {
+  /* A slot never used has no guard areas yet; one whose pages went back to
+   * the OS while it was free lost them (zeros now). Write them, unless a
+   * live neighbour shares one: it wrote that one itself when it was
+   * allocated. */
+  if (md_heap.guard && (MD_BITS_STATE(before) == MD_STATE_NEVER ||
+                        (MD_BITS_MARKS(before) & MD_MARK_RELEASED))) {
     if (b->index == 0 || !is_live(b->klass, b->index - 1))
       md_heap_write_area(b->klass, b->index);
     if (!is_live(b->klass, b->index + 1))

@@ -3,7 +3,7 @@
  * blocks out and taking them back (through the thread caches, or the
  * secondary for large ones), walking every block, statistics, fork.
  *
- * The layout is drawn in heap.h. The range is 64 regions of 4 GiB (256 GiB
+ * The layout is drawn in heap.h. The range is 128 regions of 4 GiB (512 GiB
  * of address space), reserved inaccessible at start-up and committed as it
  * is used. Under an address-space limit (ulimit -v), where a reservation
  * would count against the limit, nothing is reserved: pages are mapped as
@@ -109,11 +109,11 @@ static void set_class(unsigned k, unsigned shift) {
 
 bool md_heap_init(void) {
   size_t front = md_opt.front_guard, rear = md_opt.rear_guard;
-  size_t g = front > rear ? front : rear;
-  md_heap.guard = (g + MD_MIN_ALIGN - 1) & ~(size_t)(MD_MIN_ALIGN - 1);
+  md_heap.guard = (front + MD_MIN_ALIGN - 1) & ~(size_t)(MD_MIN_ALIGN - 1);
   md_heap.front_guard = front;
   md_heap.rear_guard = rear;
   md_heap.expand = md_opt.expand_alloc;
+  md_heap.extra = md_heap.expand + (rear > md_heap.guard ? rear - md_heap.guard : 0);
   md_heap.stacks = md_backtrace_enabled();
   md_tcache_init();
   struct rlimit rl;
@@ -184,7 +184,7 @@ bool md_heap_find_large(const void *p, struct md_block *b) {
 bool md_heap_take_slow(size_t size, size_t align, struct md_block *b) {
   /* At least a byte: the pointer must lie inside its slot's area, or it
    * would resolve to the next slot. */
-  size_t need = size + md_heap.expand ? size + md_heap.expand : 1;
+  size_t need = size + md_heap.extra ? size + md_heap.extra : 1;
   if (align > MD_MIN_ALIGN) {
     if (align > MD_PRIMARY_MAX_ALIGN)
       return md_secondary_take(size, align, b);

@@ -2,7 +2,7 @@
  * file reaches a block's parts only through what is declared here.
  *
  * The primary heap is one range of address space reserved at start-up
- * (PROT_NONE, MAP_NORESERVE), cut into equal regions of 2^R bytes; region k
+ * (PROT_NONE, MAP_NORESERVE), cut into 128 equal regions of 2^R bytes; region k
  * holds the blocks of size class k, and nothing else. Inside a region:
  *
  *   region start                                                region end
@@ -11,11 +11,14 @@
  *             ^ user (+ lead for aligned blocks)
  *
  *   G  the guard area between two slots: the rear guard of the slot before
- *      and the front guard of the slot after (0xaa). G is front_guard and
- *      rear_guard, whichever is larger, rounded up to 16; 0 without guards.
+ *      and the front guard of the slot after (0xaa). G is front_guard
+ *      rounded up to 16; 0 without a front guard.
  *   U  the class's usable size; a block of `size` bytes (plus expand_alloc)
- *      leaves U - size - expand bytes of slack, which are rear guard too
- *      (0xbb, up to rear_guard bytes of it are written and checked).
+ *      leaves U - size - expand bytes of slack, which are rear guard
+ *      (0xbb, up to rear_guard bytes of it are written and checked). A
+ *      block's class is chosen so that its slack and the next G together
+ *      hold rear_guard bytes: rear guards cost only what G cannot hold, and
+ *      often nothing, when the class's rounding leaves room anyway.
  *   meta  16 bytes a slot, out of the block, growing down from the region's
  *      end: who allocated and freed the block, its size and state.
  *   stacks  8 bytes a slot (allocation and free stack ids), a second array
@@ -33,7 +36,9 @@
  *
  * Slots are handed out from a region in order ("fresh"), committed
  * (mprotect) as the region grows; metadata of slots at or past `fresh` may
- * not be mapped and is never read. Free slots wait in per-thread caches
+ * not be mapped and is never read. A slot's guard areas are written when
+ * it is first handed out (so carved but unused slots leave their pages
+ * untouched), and again after its pages went back to the OS. Free slots wait in per-thread caches
  * (tcache.c) and in each class's shared stack (primary.c). Blocks larger
  * than the largest class, or aligned beyond MD_PRIMARY_MAX_ALIGN, come from
  * the secondary (secondary.c): a mapping each, with inaccessible pages
@@ -52,8 +57,8 @@
 #define MD_GUARD_FRONT 0xaa
 #define MD_GUARD_REAR 0xbb
 
-#define MD_CLASS_COUNT 48        /* classes 1..48; 0 names no class */
-#define MD_REGION_COUNT 64       /* regions 1..48 used; a power of two */
+#define MD_CLASS_COUNT 88        /* classes 1..88; 0 names no class */
+#define MD_REGION_COUNT 128      /* regions 1..88 used; a power of two */
 #define MD_PRIMARY_MAX ((size_t)128 << 10) /* the largest class's U */
 #define MD_PRIMARY_MAX_ALIGN 4096 /* lead is 8 bits of 16-byte units */
 #define MD_MAX_SIZE (((size_t)1 << 47) - 1) /* larger requests: ENOMEM */
@@ -131,6 +136,8 @@ struct md_heap {
   size_t guard;     /* G */
   size_t front_guard, rear_guard; /* the options, as given (bytes checked) */
   size_t expand;    /* expand_alloc */
+  size_t extra;     /* bytes a block asks its class for beyond its own:
+                       expand_alloc, and the rear guard G cannot hold */
   bool stacks;      /* the stack id array exists */
   struct md_class_info classes[MD_CLASS_COUNT + 1];
   /* fresh[k]: slots handed out from region k so far; slots at or past it
@@ -142,19 +149,21 @@ extern struct md_heap md_heap MD_HIDDEN;
 /* ---- size classes -------------------------------------------------------- */
 
 /* The class of a block needing n usable bytes (1 <= n <= MD_PRIMARY_MAX):
- * 16-byte steps to 128, then four classes per power of two. */
+ * 16-byte steps to 128, then eight classes per power of two (a block
+ * wastes at most 1/8 of its slot; sizes just past a power of two, common in
+ * programs that add a header to a power-of-two buffer, waste no more). */
 static inline unsigned md_size_class(size_t n) {
   if (n <= 128)
     return n ? (unsigned)((n + 15) >> 4) : 1;
   unsigned p = 63 - (unsigned)__builtin_clzll(n - 1); /* n in (2^p, 2^p+1] */
-  return 9 + (p - 7) * 4 + (unsigned)(((n - 1) >> (p - 2)) & 3);
+  return 9 + (p - 7) * 8 + (unsigned)(((n - 1) >> (p - 3)) & 7);
 }
 /* U of class k (1..MD_CLASS_COUNT), computed (tests check the table). */
 static inline size_t md_class_size(unsigned k) {
   if (k <= 8)
     return (size_t)k * 16;
-  unsigned g = (k - 9) / 4, s = (k - 9) % 4;
-  return ((size_t)128 << g) + (((size_t)32 << g) * (s + 1));
+  unsigned g = (k - 9) / 8, s = (k - 9) % 8;
+  return ((size_t)128 << g) + (((size_t)16 << g) * (s + 1));
 }
 
 /* ---- from a pointer to its block ----------------------------------------- */
@@ -303,7 +312,7 @@ void md_heap_give_slow(const struct md_block *b) MD_HIDDEN;
  * when there is no memory. */
 static MD_ALWAYS_INLINE bool md_heap_take(size_t size, size_t align,
                                           struct md_block *b) {
-  size_t need = size + md_heap.expand;
+  size_t need = size + md_heap.extra;
   /* need - 1: a request of 0 bytes wraps around to the slow path. */
   if (MD_LIKELY(align <= MD_MIN_ALIGN && need - 1 < MD_PRIMARY_MAX)) {
     unsigned k = md_size_class(need);

@@ -115,16 +115,10 @@ static size_t carve(unsigned k, struct class_state *s, uint32_t *out, size_t n) 
     n = c->max_slots - fresh;
   if (n == 0 || !commit(k, s, fresh + (uint32_t)n))
     return 0;
-  /* The guard areas before each new slot and after the last. The one
-   * before the first was written when its predecessor was carved (or is
-   * the region's first). */
-  if (fresh == 0 && md_heap.guard)
-    md_heap_write_area(k, 0);
-  for (size_t j = 0; j < n; j++) {
-    if (md_heap.guard)
-      md_heap_write_area(k, fresh + (uint32_t)j + 1);
+  /* Nothing is written to the new slots: their pages stay untouched until
+   * a slot is handed out (it writes its guard areas then, alloc.c). */
+  for (size_t j = 0; j < n; j++)
     out[j] = fresh + (uint32_t)j;
-  }
   /* Metadata of the new slots is zero (NEVER) and mapped: publish. */
   __atomic_store_n(&md_heap.fresh[k], fresh + (uint32_t)n, __ATOMIC_RELEASE);
   return n;

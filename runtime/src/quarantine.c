@@ -20,11 +20,14 @@
 struct ring {
   struct ring *next_all;  /* every ring ever made, for the exit check */
   struct ring *next_free; /* rings of exited threads, ready for reuse */
-  size_t head;            /* next slot to fill (the oldest block) */
-  void *slots[]; /* the blocks' user pointers */
+  size_t head;            /* the oldest block */
+  size_t count;           /* blocks held */
+  size_t bytes;           /* their slots' bytes (large blocks: none, their
+                             pages went back to the OS) */
+  void *slots[];          /* the blocks' user pointers */
 };
 
-static size_t ring_size;
+static size_t ring_size, byte_cap;
 static struct ring *all_rings, *free_rings;
 static md_lock_t rings_lock = MD_LOCK_INIT;
 static pthread_key_t ring_key;
@@ -42,6 +45,7 @@ static void release_ring(void *r) {
 
 void md_quarantine_init(void) {
   ring_size = md_opt.free_track;
+  byte_cap = md_opt.free_track_bytes;
   if (ring_size)
     pthread_key_create(&ring_key, release_ring);
 }
@@ -66,13 +70,14 @@ static MD_NOINLINE struct ring *acquire_ring(void) {
   return r;
 }
 
-/* A block leaving the quarantine: checked, then back to the heap. */
-static void evict(void *user, bool at_exit) {
+/* A block leaving the quarantine: checked, then back to the heap. Returns
+ * the bytes it held. */
+static size_t evict(void *user, bool at_exit) {
   struct md_block b;
   uint32_t bits;
   if (!md_heap_resolve(user, &b, &bits) ||
       MD_BITS_STATE(bits) != MD_STATE_QUARANTINED)
-    return; /* cannot happen: only this ring held it */
+    return 0; /* cannot happen: only this ring held it */
   if (b.klass) {
     size_t n = md_block_usable(&b);
     if (n > md_opt.fill_on_free)
@@ -81,14 +86,27 @@ static void evict(void *user, bool at_exit) {
       md_fill_check_freed(&b, at_exit); /* reports */
   }
   if (at_exit)
-    return;
+    return 0;
   __atomic_store_n(&b.meta->bits, (bits & ~3u) | MD_STATE_FREED,
                    __ATOMIC_RELEASE);
   md_heap_give(&b);
+  return b.klass ? md_heap.classes[b.klass].size : 0;
 }
 
-/* Evicts the oldest block first, then fills the new one, then publishes it:
- * the exit check never sees a block in a ring unfilled. */
+/* Evicts the oldest block. */
+static void evict_oldest(struct ring *r) {
+  size_t i = r->head;
+  void *old = r->slots[i];
+  __atomic_store_n(&r->slots[i], NULL, __ATOMIC_RELAXED);
+  r->head = i + 1 == ring_size ? 0 : i + 1;
+  r->count--;
+  if (old)
+    r->bytes -= evict(old, false);
+}
+
+/* Evicts the oldest blocks while the ring is full (free_track blocks, or
+ * free_track_bytes), then fills the new one, then publishes it: the exit
+ * check never sees a block in a ring unfilled. */
 void md_quarantine_push(const struct md_block *b) {
   struct ring *r = my_ring ? my_ring : acquire_ring();
   if (MD_UNLIKELY(!r)) { /* no memory for a ring: no quarantine */
@@ -99,12 +117,10 @@ void md_quarantine_push(const struct md_block *b) {
     md_heap_give(b);
     return;
   }
-  size_t i = r->head;
-  void *old = r->slots[i];
-  if (old) {
-    __atomic_store_n(&r->slots[i], NULL, __ATOMIC_RELAXED);
-    evict(old, false);
-  }
+  size_t held = b->klass ? md_heap.classes[b->klass].size : 0;
+  while (r->count == ring_size ||
+         (byte_cap && r->count && r->bytes + held > byte_cap))
+    evict_oldest(r);
   if (!b->klass) {
     md_heap_protect_freed(b);
   } else if (md_opt.fill_on_free == 64 && md_block_usable(b) >= 64) {
@@ -112,12 +128,15 @@ void md_quarantine_push(const struct md_block *b) {
   } else {
     md_fill_on_free(b);
   }
-  __atomic_store_n(&r->slots[i], b->user, __ATOMIC_RELEASE);
-  i = i + 1 == ring_size ? 0 : i + 1;
-  r->head = i;
-  /* The next free evicts this one: its metadata and first bytes are cold
-   * by now (freed ring_size frees ago), so start loading them. */
-  void *next = r->slots[i];
+  size_t tail = r->head + r->count;
+  if (tail >= ring_size)
+    tail -= ring_size;
+  __atomic_store_n(&r->slots[tail], b->user, __ATOMIC_RELEASE);
+  r->count++;
+  r->bytes += held;
+  /* The next free may evict the oldest block: its metadata and first
+   * bytes are cold by now, so start loading them. */
+  void *next = r->slots[r->head];
   if (next)
     __builtin_prefetch(next, 1);
 }

@@ -23,7 +23,7 @@
 #include "heap_internal.h"
 #include "lock.h"
 
-#define BIN_BYTES (128u << 10) /* at most this many bytes of blocks a bin */
+#define BIN_BYTES (32u << 10) /* at most this many bytes of blocks a bin */
 
 #define bin md_bin
 #define cache md_tcache
