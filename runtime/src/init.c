@@ -107,6 +107,7 @@ static void at_exit(void) {
   struct timespec settle = {0, 2000000};
   nanosleep(&settle, NULL);
   md_quarantine_drain();
+  md_guard_check_live();
   md_leak_report_at_exit();
   /* malloc debug's order: records, heap dump, statistics. */
   if (md_opt.record_allocs_on_exit)

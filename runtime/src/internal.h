@@ -236,6 +236,8 @@ void md_guard_write(struct md_chunk *chunk) MD_HIDDEN;
 /* Checks both guards; reports each corrupted one. Returns true if intact. */
 bool md_guard_check(struct md_chunk *chunk, unsigned op, md_origin_t origin)
     MD_HIDDEN;
+/* At exit: checks the guards of every block still allocated. */
+void md_guard_check_live(void) MD_HIDDEN;
 
 /* ---- fill.c ------------------------------------------------------------- */
 void md_fill_on_alloc(struct md_chunk *chunk) MD_HIDDEN; /* when fill_on_alloc */
@@ -290,13 +292,24 @@ void md_quarantine_drain(void) MD_HIDDEN;
 void md_quarantine_atfork_child(void) MD_HIDDEN;
 
 /* ---- leak.c ------------------------------------------------------------- */
-/* At exit: guard-checks live blocks, then reports leaks (leak_check: the
- * unreachable ones; leak_track: every block still allocated). */
+/* At exit: reports leaks (leak_check: the unreachable ones; leak_track:
+ * every block still allocated). */
 void md_leak_report_at_exit(void) MD_HIDDEN;
 /* mdebug_check_leaks(): the unreachable blocks now; returns how many. */
 size_t md_leak_check_now(void) MD_HIDDEN;
 /* mdebug_ignore(): the block is kept on purpose. */
 void md_leak_ignore(const void *p) MD_HIDDEN;
+
+/* ---- suppress.c: the suppressions file ---------------------------------- */
+/* Reads the file the suppressions option names, once; a file that cannot be
+ * used, and every line that is not leak:PATTERN, is reported with md_log. */
+void md_suppress_load(void) MD_HIDDEN;
+/* True when a leak:PATTERN line matches the function, source file or module
+ * of origin. */
+bool md_suppressed(md_origin_t origin) MD_HIDDEN;
+/* Whether PATTERN (after "leak:") matches name: '*' any run, '^' and '$'
+ * anchors, anywhere in name otherwise. */
+bool md_suppress_match(const char *pattern, const char *name) MD_HIDDEN;
 
 /* ---- record.c: record_allocs -------------------------------------------- */
 enum md_record_type {
@@ -350,8 +363,10 @@ struct md_region {
  * could be waiting for in a way that keeps it from stopping; fn must not
  * take any lock a stopped thread might hold (no dladdr, no stdio, no
  * glibc malloc) and must not allocate. Returns false (fn not called) if
- * the threads could not be stopped; the reason is reported with md_log. */
+ * the threads could not be stopped (md_world_stop_failure says why). */
 bool md_world_stop(void (*fn)(void *arg), void *arg) MD_HIDDEN;
+/* Why the last md_world_stop of this thread failed: one line, no newline. */
+const char *md_world_stop_failure(void) MD_HIDDEN;
 /* Only inside md_world_stop's fn: calls visit for every root region: the
  * writable segments of every loaded module, each thread's stack from its
  * stack pointer (the calling thread's too), each thread's saved registers,

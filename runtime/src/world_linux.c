@@ -131,6 +131,7 @@ static size_t map_count, map_capacity;
 static char *maps_text;
 static size_t maps_text_capacity;
 static char task_buf[4096];
+static char failure[256]; /* why the last stop failed */
 
 /* ---- registered roots, under roots_lock ---------------------------------- */
 static struct {
@@ -832,18 +833,19 @@ static bool world_stop(void (*fn)(void *arg), void *arg,
   in_world_stop = 0;
   if (!ok) {
     if (timed_out && bad_tid)
-      md_log("mdebug: could not stop the other threads: thread %d did not "
-             "answer signal %d (state %c%s) and none stopped for %d s; all "
-             "threads resumed",
-             bad_tid, STOP_SIGNAL, bad_state ? bad_state : '?',
-             bad_blocks ? ", signal blocked" : "", STOP_TIMEOUT_S);
+      md_format(failure, sizeof(failure),
+                "could not stop the other threads: thread %d did not answer "
+                "signal %d (state %c%s) and none stopped for %d s",
+                bad_tid, STOP_SIGNAL, bad_state ? bad_state : '?',
+                bad_blocks ? ", signal blocked" : "", STOP_TIMEOUT_S);
     else
-      md_log("mdebug: could not stop the other threads: %s; all threads "
-             "resumed",
-             why);
+      md_format(failure, sizeof(failure),
+                "could not stop the other threads: %s", why);
   }
   return ok;
 }
+
+const char *md_world_stop_failure(void) { return failure; }
 
 /* ---- the roots ----------------------------------------------------------- */
 

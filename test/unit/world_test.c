@@ -14,7 +14,7 @@
 // CHECK-NEXT: world_test: {{[0-9]+}} passed, 0 failed
 // CHECK-NEXT: world_test: atexit stop: {{[0-9]+}} passed, 0 failed
 // RUN: %t blocked 2>&1 | %FileCheck %s --check-prefix=BLOCKED
-// BLOCKED: mdebug: could not stop the other threads: thread {{[0-9]+}} did not answer signal {{[0-9]+}} (state {{[RS]}}, signal blocked) and none stopped for 5 s; all threads resumed
+// BLOCKED: stop failed: could not stop the other threads: thread {{[0-9]+}} did not answer signal {{[0-9]+}} (state {{[RS]}}, signal blocked) and none stopped for 5 s
 // BLOCKED-NEXT: world_test blocked: {{[0-9]+}} passed, 0 failed
 // RUN: %t main_exit 2>&1 | %FileCheck %s --check-prefix=MAIN-EXIT
 // MAIN-EXIT-NOT: mdebug
@@ -416,6 +416,7 @@ static int blocked_main(void) {
   fflush(stdout);
   EXPECT(!stop_and_record(0));
   long long took = now_ns() - t0;
+  printf("stop failed: %s\n", md_world_stop_failure());
   EXPECT(!rec.called);
   EXPECT(took >= 4500000000ll && took < 8000000000ll);
   EXPECT(all_advance()); /* everyone who had stopped was resumed */
