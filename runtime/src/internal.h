@@ -300,6 +300,11 @@ size_t md_leak_check_now(void) MD_HIDDEN;
 /* mdebug_ignore(): the block is kept on purpose. */
 void md_leak_ignore(const void *p) MD_HIDDEN;
 
+/* ---- exit.c: the runtime's exit() ---------------------------------------- */
+/* The stack pointer at which this thread called exit() (the frames above it
+ * are alive), or 0 if it did not (main returned). */
+uintptr_t md_exit_live_sp(void) MD_HIDDEN;
+
 /* ---- suppress.c: the suppressions file ---------------------------------- */
 /* Reads the file the suppressions option names, once; a file that cannot be
  * used, and every line that is not leak:PATTERN, is reported with md_log. */

@@ -434,8 +434,10 @@ static size_t check_unreachable(bool at_exit) {
   sc->start_only = md_opt.leak_start_pointers_only;
   sc->list_reachable = at_exit && md_opt.leak_show_reachable;
   sc->epoch = md_fork_epoch & MD_EPOCH_MASK;
-  if (at_exit)
+  if (at_exit) {
     sc->skip_tid = md_gettid();
+    sc->live_sp = md_exit_live_sp();
+  }
   const char *failure = NULL;
   char why[256];
   bool scanned = false;
