@@ -399,6 +399,10 @@ void md_roots_open_files(void) MD_HIDDEN;
 bool md_roots_prepare(const char **why) MD_HIDDEN;
 /* While they are stopped: the address space; false (*why set) on failure. */
 bool md_roots_read_maps(const char **why) MD_HIDDEN;
+/* At exit, before other threads are made to wait (one may hold the
+ * loader's lock): lists the modules now, and the stops until
+ * md_roots_keep_modules(false) use that list. */
+void md_roots_keep_modules(bool keep) MD_HIDDEN;
 /* After they resume (only if md_roots_prepare succeeded). */
 void md_roots_finish(void) MD_HIDDEN;
 /* Only inside md_world_stop's fn: calls visit for every root region: the

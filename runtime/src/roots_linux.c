@@ -6,7 +6,10 @@
  *
  * Before a stop, md_roots_prepare lists the modules with dl_iterate_phdr
  * (the loader's lock: never taken while threads are stopped) and takes the
- * registered-roots lock (no stopped thread may hold it). After the stop,
+ * registered-roots lock (no stopped thread may hold it). The exit checks
+ * list the modules before other threads are made to wait in the allocator
+ * (md_roots_keep_modules), since a waiting thread may hold the loader's
+ * lock (inside a dl_iterate_phdr callback). After the stop,
  * /proc/self/maps is read, when no other thread can change the address
  * space, so stack bounds are exact and no region handed to a scan has an
  * unreadable page. The maps file is opened at start-up (and again in a
@@ -58,6 +61,7 @@ extern const uint32_t _thread_db_pthread_tid[3] __attribute__((weak));
 extern const uint32_t _thread_db_sizeof_pthread __attribute__((weak));
 
 static size_t tls_static_size; /* static TLS and descriptor, from ld.so */
+static bool md_roots_prepare_tls(void);
 static size_t tls_below;       /* how far below tp the modules' TLS reaches */
 static struct segment *segments;
 static size_t segment_count, segment_capacity;
@@ -272,7 +276,35 @@ static int add_module(struct dl_phdr_info *info, size_t size, void *data) {
   return 0;
 }
 
+static bool list_modules(void) {
+  segment_count = 0;
+  tls_below = 0;
+  bool ok = true;
+  dl_iterate_phdr(add_module, &ok);
+  if (tls_below == 0) /* no module with TLS seen: assume the largest */
+    tls_below = tls_static_size;
+  return ok;
+}
+
+static bool modules_kept; /* the exit checks run on a list taken before */
+
+void md_roots_keep_modules(bool keep) {
+  modules_kept = false;
+  if (keep && md_roots_prepare_tls() && list_modules())
+    modules_kept = true;
+}
+
 bool md_roots_prepare(const char **why) {
+  md_roots_prepare_tls();
+  if (!modules_kept && !list_modules()) {
+    *why = "out of memory for the module list (mmap failed)";
+    return false;
+  }
+  md_pid_lock(&roots_lock); /* no stopped thread may hold it */
+  return true;
+}
+
+static bool md_roots_prepare_tls(void) {
   if (!tls_static_size) {
     size_t align;
     if (_dl_get_tls_static_info)
@@ -280,17 +312,6 @@ bool md_roots_prepare(const char **why) {
     if (tls_static_size == 0) /* not glibc's ld.so? a generous guess */
       tls_static_size = 16384;
   }
-  segment_count = 0;
-  tls_below = 0;
-  bool ok = true;
-  dl_iterate_phdr(add_module, &ok);
-  if (tls_below == 0) /* no module with TLS seen: assume the largest */
-    tls_below = tls_static_size;
-  if (!ok) {
-    *why = "out of memory for the module list (mmap failed)";
-    return false;
-  }
-  md_pid_lock(&roots_lock); /* no stopped thread may hold it */
   return true;
 }
 
