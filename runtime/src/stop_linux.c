@@ -33,6 +33,9 @@
  *    pointer /proc gives; the program's own STOP_SIGNAL goes to its handler,
  *    and a late copy of ours is swallowed, never passed on.
  *
+ * A thread already traced by another process (a debugger, strace) cannot
+ * be seized: that stop uses the fallback.
+ *
  * Listing is repeated until it finds no new thread (a stopped thread cannot
  * create more). A thread that exits, or is a zombie (a main thread after
  * pthread_exit), is skipped. A thread that does not stop (uninterruptible
@@ -359,7 +362,9 @@ static struct slot *new_slot(int tid, int state) {
 /* ---- ptrace: the tracer task --------------------------------------------- */
 
 enum { CTL_WAIT, CTL_GO, CTL_STOPPED, CTL_FAILED, CTL_RESUME, CTL_DONE };
-enum { RES_OK, RES_FAILED, RES_REFUSED };
+/* RES_TRACED: a thread is traced by another process (a debugger, strace):
+ * this stop uses the signal fallback, later ones try ptrace again. */
+enum { RES_OK, RES_FAILED, RES_REFUSED, RES_TRACED };
 
 static struct {
   int phase; /* futex word */
@@ -384,8 +389,8 @@ static int classify_refusal(int tid, long err) {
     if (st && (*st == 'Z' || *st == 'X'))
       return SLOT_GONE;
     if (tp && parse_num(&tp, 10) != 0) {
-      ctl.why = "it is traced by another process";
-      return -RES_FAILED;
+      ctl.why = "a thread is traced by another process";
+      return -RES_TRACED;
     }
   } else if (tid == ctl.pid) {
     /* Unreadable (no descriptor left): a main thread that ptrace refuses
@@ -522,7 +527,7 @@ static int attach_all(void) {
   long long deadline = now_ns() + STOP_TIMEOUT_S * 1000000000ll;
   for (;;) {
     int asked = for_new_threads(ctl.caller, seize, NULL);
-    if (asked == -RES_FAILED || asked == -RES_REFUSED)
+    if (asked == -RES_FAILED || asked == -RES_REFUSED || asked == -RES_TRACED)
       return -asked;
     if (asked < 0) {
       ctl.err = asked;
@@ -1103,10 +1108,11 @@ static bool world_stop(void (*fn)(void *arg), void *arg,
     } else if (r == RES_FAILED) {
       ok = false;
       set_failure(why, ctl.bad_tid, ctl.bad_state, ctl.err, NULL);
-    } else { /* refused: signals from now on */
-      ptrace_refused = -1;
+    } else { /* refused: signals from now on; traced: this time */
+      if (r == RES_REFUSED)
+        ptrace_refused = -1;
       ptrace_why = why;
-      ptrace_err = ctl.err;
+      ptrace_err = r == RES_REFUSED ? ctl.err : 0;
       slots_used = settled_count = 0;
     }
   }
