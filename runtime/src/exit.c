@@ -15,7 +15,8 @@
  *
  * Defined and exported like malloc: in an executable linked with the static
  * runtime it is the program's exit(); with libmdebug-rt.so preloaded it
- * interposes on every call through the PLT. The C library's exit() is found
+ * interposes on every call through the PLT. Weak, so a program that defines
+ * its own exit() links (and keeps the old, whole-stack-skipped behaviour). The C library's exit() is found
  * with dlsym(RTLD_NEXT), which allocates nothing when the symbol exists.
  */
 #define _GNU_SOURCE
@@ -49,7 +50,7 @@ record_exit(int status, long unused, const struct md_arch_entry *e) {
 
 /* The caller's registers and stack pointer, saved before any compiled code
  * runs (the entry code of arch_x86_64.h), then record_exit. */
-MD_EXPORT __attribute__((naked)) void exit(int status) {
+MD_EXPORT __attribute__((naked, weak)) void exit(int status) {
   MD_ARCH_ENTRY_ASM(record_exit);
 }
 
