@@ -42,12 +42,20 @@ static void atfork_child(void) {
 }
 
 /* While the exit checks run (state 3), other threads entering the
- * allocator wait, so the blocks being checked do not change under them. */
+ * allocator wait, so the blocks being checked do not change under them.
+ * Not forever: a waiting thread may hold a lock the checks need (the
+ * loader's, inside dlopen, which dladdr takes to name a site); after
+ * EXIT_WAIT_MS it goes on, which the block tables allow (a walk holds off
+ * releases, and the leak scan takes what it reports while threads are
+ * stopped). */
+#define EXIT_WAIT_MS 2000
 static int exiting_tid;
 
 static void wait_for_exit_checks(void) {
   struct timespec pause = {0, 1000000};
-  while (__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) == 3)
+  for (int ms = 0; ms < EXIT_WAIT_MS &&
+                   __atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) == 3;
+       ms++)
     nanosleep(&pause, NULL);
 }
 
@@ -101,6 +109,9 @@ static void at_exit(void) {
     return;
   /* What the program wrote comes before what we report about it. */
   fflush(NULL);
+  /* What the checks need from the loader is taken before anyone waits: a
+   * thread inside a dl_iterate_phdr callback holds the loader's lock. */
+  md_roots_keep_modules(true);
   /* Threads still running wait at their next allocator call; give those
    * already inside one a moment to leave it. */
   exiting_tid = md_gettid();
@@ -108,6 +119,7 @@ static void at_exit(void) {
   struct timespec settle = {0, 2000000};
   nanosleep(&settle, NULL);
   md_quarantine_drain();
+  md_guard_check_live();
   md_leak_report_at_exit();
   /* malloc debug's order: records, heap dump, statistics. */
   if (md_opt.record_allocs_on_exit)
@@ -124,6 +136,7 @@ static void at_exit(void) {
   }
   /* Later exit handlers may still need the other threads (a join). */
   __atomic_store_n(&md_init_state, 2, __ATOMIC_RELEASE);
+  md_roots_keep_modules(false);
 }
 
 /* Present when AddressSanitizer's runtime is in the process. */

@@ -248,6 +248,8 @@ void md_guard_write(struct md_chunk *chunk) MD_HIDDEN;
 /* Checks both guards; reports each corrupted one. Returns true if intact. */
 bool md_guard_check(struct md_chunk *chunk, unsigned op, md_origin_t origin)
     MD_HIDDEN;
+/* At exit: checks the guards of every block still allocated. */
+void md_guard_check_live(void) MD_HIDDEN;
 
 /* ---- fill.c ------------------------------------------------------------- */
 void md_fill_on_alloc(struct md_chunk *chunk) MD_HIDDEN; /* when fill_on_alloc */
@@ -302,13 +304,29 @@ void md_quarantine_drain(void) MD_HIDDEN;
 void md_quarantine_atfork_child(void) MD_HIDDEN;
 
 /* ---- leak.c ------------------------------------------------------------- */
-/* At exit: guard-checks live blocks, then reports leaks (leak_check: the
- * unreachable ones; leak_track: every block still allocated). */
+/* At exit: reports leaks (leak_check: the unreachable ones; leak_track:
+ * every block still allocated). */
 void md_leak_report_at_exit(void) MD_HIDDEN;
 /* mdebug_check_leaks(): the unreachable blocks now; returns how many. */
 size_t md_leak_check_now(void) MD_HIDDEN;
 /* mdebug_ignore(): the block is kept on purpose. */
 void md_leak_ignore(const void *p) MD_HIDDEN;
+
+/* ---- exit.c: the runtime's exit() ---------------------------------------- */
+/* The stack pointer at which this thread called exit() (the frames above it
+ * are alive), or 0 if it did not (main returned). */
+uintptr_t md_exit_live_sp(void) MD_HIDDEN;
+
+/* ---- suppress.c: the suppressions file ---------------------------------- */
+/* Reads the file the suppressions option names, once; a file that cannot be
+ * used, and every line that is not leak:PATTERN, is reported with md_log. */
+void md_suppress_load(void) MD_HIDDEN;
+/* True when a leak:PATTERN line matches the function, source file or module
+ * of origin. */
+bool md_suppressed(md_origin_t origin) MD_HIDDEN;
+/* Whether PATTERN (after "leak:") matches name: '*' any run, '^' and '$'
+ * anchors, anywhere in name otherwise. */
+bool md_suppress_match(const char *pattern, const char *name) MD_HIDDEN;
 
 /* ---- record.c: record_allocs -------------------------------------------- */
 enum md_record_type {
@@ -351,26 +369,62 @@ int md_heap_dump(const char *path) MD_HIDDEN;
 /* backtrace_dump_prefix.PID.txt, or .PID.exit.txt at exit. */
 void md_heap_dump_auto(bool at_exit) MD_HIDDEN;
 
-/* ---- world_linux.c: stopping the other threads, listing the roots -------- */
-/* A range of memory that may hold pointers to blocks. */
-struct md_region {
-  uintptr_t begin, end; /* [begin, end), 8-aligned begin not required */
-  const char *kind;     /* "module", "stack", "registers", "tls", "registered" */
-  int tid;              /* the thread, for stack/registers/tls; 0 otherwise */
-};
+/* ---- stop_linux.c: stopping every other thread --------------------------- */
 /* Stops every other thread of the process, calls fn(arg) while they are
  * stopped, then resumes them all. The caller must hold no lock a thread
  * could be waiting for in a way that keeps it from stopping; fn must not
  * take any lock a stopped thread might hold (no dladdr, no stdio, no
  * glibc malloc) and must not allocate. Returns false (fn not called) if
- * the threads could not be stopped; the reason is reported with md_log. */
+ * the threads could not be stopped (md_world_stop_failure says why). */
 bool md_world_stop(void (*fn)(void *arg), void *arg) MD_HIDDEN;
+/* Why the last md_world_stop failed: one line, no newline. */
+const char *md_world_stop_failure(void) MD_HIDDEN;
+/* A stopped thread, as the roots see it. */
+struct md_thread {
+  int tid;
+  uintptr_t sp, tp;      /* tp 0 when unknown */
+  size_t red_zone;       /* bytes below sp that may be in use */
+  size_t nregs;          /* words of regs (0: none known) */
+  const uintptr_t *regs; /* registers that may hold pointers */
+};
+/* Only inside md_world_stop's fn, on its thread. */
+bool md_world_is_stopped(void) MD_HIDDEN;
+/* Only inside fn: the i-th thread (0: the caller, whose registers are the
+ * callee-saved ones at its call of md_world_stop); false past the last. */
+bool md_world_thread(size_t i, struct md_thread *t) MD_HIDDEN;
+/* A spin lock holding its owner's pid (a forked child takes over a lock its
+ * parent's thread held); waiters spin with signals open. */
+void md_pid_lock(int *lock) MD_HIDDEN;
+void md_pid_unlock(int *lock) MD_HIDDEN;
+
+/* ---- roots_linux.c: the roots of a leak scan ----------------------------- */
+/* A range of memory that may hold pointers to blocks. */
+struct md_region {
+  uintptr_t begin, end; /* [begin, end), 8-aligned begin not required */
+  const char *kind; /* "module", "stack", "registers", "tls", "descriptor",
+                       "registered" */
+  int tid;          /* the thread, for stack/registers/tls; 0 otherwise */
+};
+/* Opens the /proc files a stop reads (at start-up, in a forked child). */
+void md_roots_open_files(void) MD_HIDDEN;
+/* Before the threads are stopped: the modules (the loader's lock), then the
+ * registered-roots lock; false (*why set) on failure. */
+bool md_roots_prepare(const char **why) MD_HIDDEN;
+/* While they are stopped: the address space; false (*why set) on failure. */
+bool md_roots_read_maps(const char **why) MD_HIDDEN;
+/* At exit, before other threads are made to wait (one may hold the
+ * loader's lock): lists the modules now, and the stops until
+ * md_roots_keep_modules(false) use that list. */
+void md_roots_keep_modules(bool keep) MD_HIDDEN;
+/* After they resume (only if md_roots_prepare succeeded). */
+void md_roots_finish(void) MD_HIDDEN;
 /* Only inside md_world_stop's fn: calls visit for every root region: the
  * writable segments of every loaded module, each thread's stack from its
  * stack pointer (the calling thread's too), each thread's saved registers,
- * each thread's static TLS and thread descriptor, and the regions the
- * program registered with mdebug_register_root(). Regions of the runtime's
- * own memory are not roots. */
+ * each thread's static TLS and thread descriptor, the descriptors of
+ * threads that exited but are not yet joined, and the regions the program
+ * registered with mdebug_register_root(). Regions of the runtime's own
+ * memory are not roots. */
 void md_world_roots(void (*visit)(const struct md_region *r, void *arg),
                     void *arg) MD_HIDDEN;
 /* mdebug_register_root / mdebug_unregister_root keep their list here. */

@@ -1,49 +1,75 @@
 /* leak.c - leak reports. Two meanings, chosen by the options:
  *
  *  leak_check (the default): blocks no pointer reaches any more. The other
- *    threads are stopped (world_linux.c), every live block is marked that a
- *    root (module data, stacks, registers, TLS, registered regions) points
- *    into, transitively; the rest are leaked - "indirect" when another
- *    leaked block points to them, "direct" otherwise. Interior pointers
- *    count unless leak_start_pointers_only is set. At exit, the stack and
- *    registers of the thread running exit() are not roots: its frames are
- *    dead (main has returned, or exit() ends them), and stale pointers left
- *    in them would hide leaks.
+ *    threads are stopped (stop_linux.c), every live block is marked that a
+ *    root (module data, stacks, registers, TLS, registered regions; see
+ *    roots_linux.c) points into, transitively; the rest are leaked -
+ *    "indirect" when another leaked block points to them, "direct"
+ *    otherwise. Interior pointers count unless leak_start_pointers_only is
+ *    set; a pointer just past an 8-byte block of operator new[] holding 0
+ *    counts too (new T[0] of a type with a destructor: an array cookie, and
+ *    the pointer the program holds is its end). At exit, the exiting
+ *    thread's registers and the frames below its call of exit() are not
+ *    roots: they are dead (main has returned, or exit() ends them), and
+ *    stale pointers left in them would hide leaks; the frames above that
+ *    call (main's, when a helper calls exit()) are still live and are.
  *  leak_track (malloc debug's meaning): every block still allocated at exit.
  *
- * Either way, guards of every live block are checked at exit; blocks a
- * forked child inherited, blocks the loader allocates for itself (for
- * leak_track, libc's and libstdc++'s too), blocks the program marked with mdebug_ignore() and leaks
- * matched by a `leak:PATTERN` line of the suppressions file are not listed.
- * Leaks are grouped by allocation site, direct before indirect, largest
- * group first. A block reported once (mdebug_check_leaks() mid-run) is not
- * reported again. Works in mmap'ed memory; never allocates, never calls
- * qsort (glibc's may allocate).
+ * Everything a report says about a block (size, site, call, stack) is taken
+ * while the threads are stopped, and leaked blocks are marked reported
+ * then: once they run again, any block may be freed and its memory reused
+ * or unmapped. Blocks a forked child inherited, blocks the loader allocates
+ * for itself (for leak_track, libc's and libstdc++'s too), blocks the
+ * program marked with mdebug_ignore() and leaks matched by the suppressions
+ * file (suppress.c) are not listed. Leaks are grouped by allocation site,
+ * direct before indirect, largest group first. A block reported once
+ * (mdebug_check_leaks() mid-run) is not reported again. A check that cannot
+ * run (threads that cannot be stopped, no memory) is reported as an error,
+ * never passed over in silence. Works in mmap'ed memory; never allocates,
+ * never calls qsort (glibc's may allocate).
  */
-#include <fcntl.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "chunk.h"
 #include "lock.h"
 
 #define MAX_BLOCKS_SHOWN 8 /* per group */
 
-/* free_op of a block that is still live: marks set by the leak machinery. */
+/* free_op of a block that is still live: marks set by the leak machinery
+ * (the block's marks, once metadata is out of band). */
 #define MD_LIVE_IGNORED 0xff  /* mdebug_ignore(): never a leak, scanned as a root */
 #define MD_LIVE_REPORTED 0xfe /* already reported as leaked */
 
-enum kind { KIND_DIRECT, KIND_INDIRECT, KIND_LIVE };
-static const char *const kind_names[] = {"Direct leak of ", "Indirect leak of ", ""};
+/* operator new[] of a type with a destructor puts the element count in a
+ * word before the elements: new T[0] is a block of just that word, 0, and
+ * the program holds a pointer to its end (as LeakSanitizer special-cases). */
+#define ARRAY_COOKIE_SIZE sizeof(size_t)
+
+enum kind { KIND_DIRECT, KIND_INDIRECT, KIND_LIVE, KIND_REACHABLE };
+static const char *const kind_names[] = {"Direct leak of ", "Indirect leak of ",
+                                         "", ""};
 
 /* ---- the scan ------------------------------------------------------------ */
 
 enum { ST_UNREACHED, ST_REACHABLE, ST_INDIRECT };
+enum { E_IGNORED = 1, E_END_KEEPS = 2 };
 
 struct entry {
   uintptr_t begin, end; /* the usable bytes */
   uint32_t state;
-  uint32_t ignored;
+  uint32_t flags; /* E_* */
+};
+
+/* What a report says about one block. */
+struct leak {
+  md_origin_t origin;
+  uintptr_t user;
+  size_t size;
+  size_t group_bytes;
+  size_t group_count;
+  uint32_t stack; /* allocation stack (depot id), 0 if none recorded */
+  uint8_t kind;   /* enum kind */
+  uint8_t op;     /* the allocating call */
 };
 
 struct scan {
@@ -51,9 +77,15 @@ struct scan {
   size_t count, capacity;
   uint32_t *work;
   size_t work_count;
+  /* capacity records: leaked blocks from the front, reachable ones (when
+   * listed) from the back. */
+  struct leak *records;
+  size_t leak_count, reachable_count;
   uintptr_t lo, hi;
-  bool overflow, start_only;
-  int skip_tid; /* at exit: the exiting thread, whose stack is dead */
+  bool overflow, start_only, list_reachable;
+  int skip_tid;      /* at exit: the exiting thread */
+  uintptr_t live_sp; /* ... whose stack is live from here up (0: none) */
+  unsigned epoch;    /* this process's fork epoch */
   size_t reachable_blocks, reachable_bytes;
 };
 
@@ -64,47 +96,17 @@ static void snap(void *user, void *arg) {
     return;
   }
   struct md_chunk *c = md_chunk_of(user);
+  uint32_t flags = c->free_op == MD_LIVE_IGNORED ? E_IGNORED : 0;
+  if (c->size == ARRAY_COOKIE_SIZE &&
+      md_chunk_family(c) == MD_FAMILY_NEW_ARRAY && *(const size_t *)user == 0)
+    flags |= E_END_KEEPS;
   s->entries[s->count++] = (struct entry){
       (uintptr_t)user, (uintptr_t)user + md_chunk_usable(c), ST_UNREACHED,
-      c->free_op == MD_LIVE_IGNORED};
+      flags};
 }
 
-/* Quicksort by begin (median of three, smaller side first: log n depth). */
-static void sort_entries(struct entry *v, long lo, long hi) {
-  while (hi - lo > 16) {
-    long mid = lo + (hi - lo) / 2;
-    struct entry t;
-#define SWAP(a, b) (t = v[a], v[a] = v[b], v[b] = t)
-    if (v[mid].begin < v[lo].begin) SWAP(mid, lo);
-    if (v[hi].begin < v[lo].begin) SWAP(hi, lo);
-    if (v[hi].begin < v[mid].begin) SWAP(hi, mid);
-    uintptr_t pivot = v[mid].begin;
-    long i = lo, j = hi;
-    while (i <= j) {
-      while (v[i].begin < pivot) i++;
-      while (v[j].begin > pivot) j--;
-      if (i <= j) {
-        SWAP(i, j);
-        i++;
-        j--;
-      }
-    }
-    if (j - lo < hi - i) {
-      sort_entries(v, lo, j);
-      lo = i;
-    } else {
-      sort_entries(v, i, hi);
-      hi = j;
-    }
-  }
-  for (long i = lo + 1; i <= hi; i++) {
-    struct entry x = v[i];
-    long j = i - 1;
-    for (; j >= lo && v[j].begin > x.begin; j--)
-      v[j + 1] = v[j];
-    v[j + 1] = x;
-  }
-#undef SWAP
+static bool entry_before(const void *a, const void *b) {
+  return ((const struct entry *)a)->begin < ((const struct entry *)b)->begin;
 }
 
 /* Index of the block w points into, or -1. */
@@ -120,9 +122,11 @@ static inline long find(const struct scan *s, uintptr_t w) {
       b = m;
   }
   const struct entry *e = &s->entries[a];
-  if (w < e->begin || (w >= e->end && w != e->begin))
-    return -1;
-  if (s->start_only && w != e->begin)
+  if (w == e->begin)
+    return (long)a;
+  if (w - e->begin == ARRAY_COOKIE_SIZE && (e->flags & E_END_KEEPS))
+    return (long)a;
+  if (s->start_only || w >= e->end)
     return -1;
   return (long)a;
 }
@@ -149,22 +153,65 @@ static void drain(struct scan *s, uint32_t state) {
 
 static void visit_root(const struct md_region *r, void *arg) {
   struct scan *s = arg;
-  if (s->skip_tid && r->tid == s->skip_tid &&
-      (strcmp(r->kind, "stack") == 0 || strcmp(r->kind, "registers") == 0))
-    return;
-  scan_words(s, r->begin, r->end, ST_REACHABLE, -1);
+  uintptr_t begin = r->begin;
+  if (s->skip_tid && r->tid == s->skip_tid) {
+    if (strcmp(r->kind, "registers") == 0)
+      return;
+    if (strcmp(r->kind, "stack") == 0) {
+      /* Only the frames still live: from exit()'s caller up. */
+      if (s->live_sp < r->begin || s->live_sp >= r->end)
+        return;
+      begin = s->live_sp;
+    }
+  }
+  scan_words(s, begin, r->end, ST_REACHABLE, -1);
   drain(s, ST_REACHABLE);
 }
 
-/* Runs with every other thread stopped: snapshot, mark, classify. */
+/* Still stopped: everything the report needs, and the leaked blocks marked
+ * reported (a block may be freed, its memory reused or unmapped, as soon
+ * as the threads run again). */
+static void take_records(struct scan *s) {
+  size_t front = 0, back = s->capacity;
+  for (size_t i = 0; i < s->count; i++) {
+    const struct entry *e = &s->entries[i];
+    struct md_chunk *c = md_chunk_of((void *)e->begin);
+    enum kind kind;
+    if (e->state == ST_REACHABLE) {
+      s->reachable_blocks++;
+      s->reachable_bytes += c->size;
+      if (!s->list_reachable)
+        continue;
+      kind = KIND_REACHABLE;
+    } else {
+      if (c->free_op == MD_LIVE_REPORTED || md_chunk_epoch(c) != s->epoch)
+        continue; /* reported before; inherited from the parent process */
+      kind = e->state == ST_INDIRECT ? KIND_INDIRECT : KIND_DIRECT;
+      c->free_op = MD_LIVE_REPORTED;
+    }
+    struct leak r = {c->alloc_origin, e->begin, c->size, 0, 0,
+                     md_chunk_alloc_stack(c), (uint8_t)kind,
+                     (uint8_t)c->alloc_op};
+    if (kind == KIND_REACHABLE)
+      s->records[--back] = r;
+    else
+      s->records[front++] = r;
+  }
+  s->leak_count = front;
+  s->reachable_count = s->capacity - back;
+}
+
+/* Runs with every other thread stopped: snapshot, mark, classify, take. */
 static void scan_stopped(void *arg) {
   struct scan *s = arg;
   s->count = 0;
   s->overflow = false;
+  s->leak_count = s->reachable_count = 0;
+  s->reachable_blocks = s->reachable_bytes = 0;
   md_track_for_each_stopped(MD_TRACK_LIVE, snap, s);
   if (s->overflow || s->count == 0)
     return;
-  sort_entries(s->entries, 0, (long)s->count - 1);
+  md_sort(s->entries, s->count, sizeof(struct entry), entry_before);
   /* A thread stopped while moving a table entry (track.c's deletion) shows
    * that block twice: keep one. */
   size_t kept = 1;
@@ -177,7 +224,7 @@ static void scan_stopped(void *arg) {
   s->work_count = 0;
   /* Blocks the program asked us to ignore are kept and act as roots. */
   for (size_t i = 0; i < s->count; i++)
-    if (s->entries[i].ignored) {
+    if (s->entries[i].flags & E_IGNORED) {
       s->entries[i].state = ST_REACHABLE;
       s->work[s->work_count++] = (uint32_t)i;
     }
@@ -191,19 +238,10 @@ static void scan_stopped(void *arg) {
       s->work_count = 0; /* each leaked block is scanned once, here */
     }
   }
+  take_records(s);
 }
 
 /* ---- listing and reporting ----------------------------------------------- */
-
-struct leak {
-  md_origin_t origin;
-  enum kind kind;
-  size_t size;
-  uintptr_t user;
-  size_t group_bytes;
-  size_t group_count;
-  uint32_t stack; /* allocation stack (depot id), 0 if none recorded */
-};
 
 static bool by_group_key(const void *pa, const void *pb) {
   const struct leak *a = pa, *b = pb;
@@ -230,96 +268,6 @@ static bool by_group_bytes(const void *pa, const void *pb) {
 /* One group per kind, site and (when recorded) allocation stack. */
 static bool same_group(const struct leak *a, const struct leak *b) {
   return a->kind == b->kind && a->origin == b->origin && a->stack == b->stack;
-}
-
-/* ---- suppressions: `leak:PATTERN` lines, matched against the allocation
- * site's function, file and module ('*' wildcard, '^'/'$' anchors). */
-
-static struct {
-  char *text; /* the file, '\0' between lines; mmap'ed */
-  size_t size;
-  bool loaded;
-} supp;
-
-static void load_suppressions(void) {
-  if (supp.loaded || !md_opt.suppressions[0])
-    return;
-  supp.loaded = true;
-  int fd = open(md_opt.suppressions, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    md_log("mdebug: cannot read the suppressions file %s; no leak is "
-           "suppressed", md_opt.suppressions);
-    return;
-  }
-  size_t cap = 1 << 20;
-  supp.text = md_mmap(cap);
-  ssize_t n;
-  while (supp.text && supp.size < cap - 1 &&
-         (n = read(fd, supp.text + supp.size, cap - 1 - supp.size)) > 0)
-    supp.size += (size_t)n;
-  close(fd);
-  for (size_t i = 0; i < supp.size; i++)
-    if (supp.text[i] == '\n')
-      supp.text[i] = '\0';
-  /* Every non-empty, non-comment line must be leak:PATTERN. */
-  for (size_t i = 0; i < supp.size; i += strlen(supp.text + i) + 1) {
-    const char *line = supp.text + i;
-    while (*line == ' ' || *line == '\t')
-      line++;
-    if (*line && *line != '#' && strncmp(line, "leak:", 5) != 0)
-      md_log("mdebug: %s: ignoring a line that is not leak:PATTERN: %s",
-             md_opt.suppressions, line);
-  }
-}
-
-/* Glob match of pattern p (length n) anywhere in s, with ^ and $ anchors. */
-static bool glob_here(const char *p, size_t n, const char *s, bool anchored_end) {
-  if (n == 0)
-    return !anchored_end || *s == '\0';
-  if (*p == '*') {
-    for (;; s++) {
-      if (glob_here(p + 1, n - 1, s, anchored_end))
-        return true;
-      if (!*s)
-        return false;
-    }
-  }
-  return *s && *s == *p && glob_here(p + 1, n - 1, s + 1, anchored_end);
-}
-
-static bool glob(const char *pattern, const char *s) {
-  size_t n = strlen(pattern);
-  bool start = n && pattern[0] == '^', end = n && pattern[n - 1] == '$';
-  const char *p = pattern + start;
-  n -= start + end;
-  if (start)
-    return glob_here(p, n, s, end);
-  for (; ; s++) {
-    if (glob_here(p, n, s, end))
-      return true;
-    if (!*s)
-      return false;
-  }
-}
-
-static bool suppressed(md_origin_t origin) {
-  if (!supp.text)
-    return false;
-  const char *names[3] = {0};
-  char module[512];
-  md_origin_names(origin, &names[0], &names[1], module, sizeof(module));
-  names[2] = module;
-  for (size_t i = 0; i < supp.size; i += strlen(supp.text + i) + 1) {
-    const char *line = supp.text + i;
-    while (*line == ' ' || *line == '\t')
-      line++;
-    if (strncmp(line, "leak:", 5) != 0 || !line[5])
-      continue;
-    for (int k = 0; k < 3; k++)
-      if (names[k] && names[k][0] && glob(line + 5, names[k]))
-        return true;
-  }
-  return false;
 }
 
 /* Sorts v into groups (same kind and site), largest first within a kind,
@@ -361,7 +309,7 @@ static void list_reachable(struct leak *v, size_t n) {
     md_log("Still reachable: %zu byte%s in %zu block%s allocated by %s at %s",
            v[i].group_bytes, v[i].group_bytes == 1 ? "" : "s",
            v[i].group_count, v[i].group_count == 1 ? "" : "s",
-           md_op_name(md_chunk_of((void *)v[i].user)->alloc_op), where);
+           md_op_name(v[i].op), where);
   }
 }
 
@@ -397,11 +345,10 @@ static size_t report(struct leak *v, size_t n, size_t reachable_blocks,
         break;
       }
       groups++;
-      struct md_chunk *c = md_chunk_of((void *)l->user);
       md_report_line("%s%zu byte%s in %zu block%s:", kind_names[l->kind],
                      l->group_bytes, l->group_bytes == 1 ? "" : "s",
                      l->group_count, l->group_count == 1 ? "" : "s");
-      md_report_origin("allocated", c->alloc_op, l->origin);
+      md_report_origin("allocated", l->op, l->origin);
       md_report_stack("Backtrace at time of allocation:", l->stack);
       shown = 0;
     }
@@ -418,25 +365,50 @@ static size_t report(struct leak *v, size_t n, size_t reachable_blocks,
   return n;
 }
 
-/* Keeps what is the program's own and not excused; marks it reported. */
-static bool listable(struct md_chunk *c, md_origin_t *last_origin,
-                     bool *last_verdict) {
-  if (c->free_op == MD_LIVE_IGNORED || c->free_op == MD_LIVE_REPORTED)
-    return false;
-  if (md_chunk_epoch(c) != (md_fork_epoch & MD_EPOCH_MASK))
-    return false; /* inherited from the parent process */
-  if (c->alloc_origin != *last_origin) {
-    *last_origin = c->alloc_origin;
-    /* leak_track lists every live block, so it skips what libc, libstdc++
-     * and the loader keep for themselves. leak_check needs that excuse only
-     * for the loader (it keeps the dtv of exited threads in cached stacks no
-     * root reaches): what libc and libstdc++ keep, they still point to, so
-     * a getline buffer or asprintf string the program lost is reported. */
-    *last_verdict = !(md_opt.leak_track ? md_origin_is_system(c->alloc_origin)
-                                        : md_origin_is_loader(c->alloc_origin)) &&
-                    !suppressed(c->alloc_origin);
+/* leak_track lists every live block, so it skips what libc, libstdc++ and
+ * the loader keep for themselves. leak_check needs that excuse only for the
+ * loader (it keeps the dtv of exited threads in cached stacks no root
+ * reaches): what libc and libstdc++ keep, they still point to, so a getline
+ * buffer or asprintf string the program lost is reported. Blocks of one
+ * site come in runs, so the last verdict is kept. */
+static bool excused(md_origin_t origin, md_origin_t *last_origin,
+                    bool *last_verdict) {
+  if (origin != *last_origin || !*last_origin) {
+    *last_origin = origin;
+    *last_verdict = (md_opt.leak_track ? md_origin_is_system(origin)
+                                       : md_origin_is_loader(origin)) ||
+                    md_suppressed(origin);
   }
   return *last_verdict;
+}
+
+/* Drops the excused records of v[0..n); returns how many are left. */
+static size_t drop_excused(struct leak *v, size_t n) {
+  md_origin_t last_origin = 0;
+  bool last_verdict = false;
+  size_t kept = 0;
+  for (size_t i = 0; i < n; i++)
+    if (!excused(v[i].origin, &last_origin, &last_verdict))
+      v[kept++] = v[i];
+  return kept;
+}
+
+/* A check that could not run is an error (counted, and it sets the exit
+ * status): a clean summary would say the program leaks nothing. */
+static void cannot_run(const char *why) {
+  if (!md_report_begin(MD_ERR_LEAK_CHECK))
+    return;
+  md_report_line("mdebug: leak check could not run: %s", why);
+  md_report_end();
+}
+
+static void unmap_scan(struct scan *sc) {
+  md_munmap(sc->entries, sc->capacity * sizeof(struct entry));
+  md_munmap(sc->work, sc->capacity * sizeof(uint32_t));
+  md_munmap(sc->records, sc->capacity * sizeof(struct leak));
+  sc->entries = NULL;
+  sc->work = NULL;
+  sc->records = NULL;
 }
 
 /* The reachability check. Returns the number of leaked blocks reported. */
@@ -444,7 +416,7 @@ static size_t check_unreachable(bool at_exit) {
   size_t expected = md_track_count(MD_TRACK_LIVE);
   if (expected == 0)
     return 0;
-  load_suppressions();
+  md_suppress_load();
   /* The scan's state lives in mmap'ed memory, which is no root: on this
    * stack (a root mid-run) or in our static data (a module's data, a root)
    * sc->lo, the address of the lowest block, would keep that block alive.
@@ -454,82 +426,58 @@ static size_t check_unreachable(bool at_exit) {
   md_lock(&check_lock);
   if (!state && !(state = md_mmap(sizeof(*state)))) {
     md_unlock(&check_lock);
+    cannot_run("out of memory (mmap failed)");
     return 0;
   }
   struct scan *sc = state;
   memset(sc, 0, sizeof(*sc));
   sc->start_only = md_opt.leak_start_pointers_only;
-  /* At exit the exiting thread's stack holds only dead frames (main's
-   * among them): what only it points to is lost once the process ends. */
-  sc->skip_tid = at_exit ? md_gettid() : 0;
-  size_t bytes_entries = 0, bytes_work = 0;
+  sc->list_reachable = at_exit && md_opt.leak_show_reachable;
+  sc->epoch = md_fork_epoch & MD_EPOCH_MASK;
+  if (at_exit) {
+    sc->skip_tid = md_gettid();
+    sc->live_sp = md_exit_live_sp();
+  }
+  const char *failure = NULL;
+  char why[256];
   bool scanned = false;
-  for (int attempt = 0; attempt < 8; attempt++) {
+  for (int attempt = 0; attempt < 8 && !scanned && !failure; attempt++) {
     if (!sc->entries || sc->overflow) {
-      md_munmap(sc->entries, bytes_entries);
-      md_munmap(sc->work, bytes_work);
-      sc->capacity = (sc->overflow ? sc->capacity * 2 : expected + expected / 4) + 1024;
-      bytes_entries = sc->capacity * sizeof(struct entry);
-      bytes_work = sc->capacity * sizeof(uint32_t);
-      sc->entries = md_mmap(bytes_entries);
-      sc->work = md_mmap(bytes_work);
-      if (!sc->entries || !sc->work) {
-        md_log("mdebug: not enough memory to check %zu blocks for leaks", expected);
-        md_munmap(sc->entries, bytes_entries);
-        md_munmap(sc->work, bytes_work);
-        md_unlock(&check_lock);
-        return 0;
+      size_t capacity = sc->overflow ? sc->capacity * 2
+                                     : expected + expected / 4 + 1024;
+      unmap_scan(sc);
+      sc->capacity = capacity;
+      sc->entries = md_mmap(capacity * sizeof(struct entry));
+      sc->work = md_mmap(capacity * sizeof(uint32_t));
+      sc->records = md_mmap(capacity * sizeof(struct leak));
+      if (!sc->entries || !sc->work || !sc->records) {
+        failure = "not enough memory for the scan (mmap failed)";
+        break;
       }
     }
-    if (!md_world_stop(scan_stopped, sc))
-      break; /* md_world_stop said why */
-    if (!sc->overflow) { /* the live set grew past the snapshot: again, larger */
-      scanned = true;
-      break;
+    if (!md_world_stop(scan_stopped, sc)) {
+      md_format(why, sizeof(why), "%s", md_world_stop_failure());
+      failure = why;
     }
+    else if (!sc->overflow)
+      scanned = true;
+    /* else the live set grew past the snapshot: again, larger */
   }
   size_t reported = 0;
   if (scanned) {
-    struct leak *leaks = md_mmap(sc->count * sizeof(struct leak) + 1);
-    size_t n = 0;
-    md_origin_t last_origin = 0;
-    bool last_verdict = false;
-    for (size_t i = 0; leaks && i < sc->count; i++) {
-      struct entry *e = &sc->entries[i];
-      struct md_chunk *c = md_chunk_of((void *)e->begin);
-      if (e->state == ST_REACHABLE) {
-        sc->reachable_blocks++;
-        sc->reachable_bytes += c->size;
-        continue;
-      }
-      if (!listable(c, &last_origin, &last_verdict))
-        continue;
-      leaks[n++] = (struct leak){c->alloc_origin,
-                                 e->state == ST_INDIRECT ? KIND_INDIRECT
-                                                         : KIND_DIRECT,
-                                 c->size, e->begin, 0, 0,
-                                 md_chunk_alloc_stack(c)};
-    }
-    reported = report(leaks, n, sc->reachable_blocks, sc->reachable_bytes, at_exit);
-    for (size_t i = 0; i < n; i++)
-      md_chunk_of((void *)leaks[i].user)->free_op = MD_LIVE_REPORTED;
-    if (at_exit && md_opt.leak_show_reachable) {
-      size_t r = 0;
-      for (size_t i = 0; i < sc->count; i++)
-        if (sc->entries[i].state == ST_REACHABLE) {
-          struct md_chunk *c = md_chunk_of((void *)sc->entries[i].begin);
-          leaks[r++] = (struct leak){c->alloc_origin, KIND_DIRECT, c->size,
-                                     sc->entries[i].begin, 0, 0,
-                                     md_chunk_alloc_stack(c)};
-        }
-      list_reachable(leaks, r);
-    }
-    md_munmap(leaks, sc->count * sizeof(struct leak) + 1);
+    size_t n = drop_excused(sc->records, sc->leak_count);
+    reported = report(sc->records, n, sc->reachable_blocks,
+                      sc->reachable_bytes, at_exit);
+    if (sc->list_reachable)
+      list_reachable(sc->records + sc->capacity - sc->reachable_count,
+                     sc->reachable_count);
   }
-  md_munmap(sc->entries, bytes_entries);
-  md_munmap(sc->work, bytes_work);
+  unmap_scan(sc);
   memset(sc, 0, sizeof(*sc));
   md_unlock(&check_lock);
+  if (!scanned)
+    cannot_run(failure ? failure : "the heap kept growing faster than the "
+                                   "scan could make room for it");
   return reported;
 }
 
@@ -538,54 +486,46 @@ static size_t check_unreachable(bool at_exit) {
 struct live_list {
   struct leak *items;
   size_t count, capacity;
+  unsigned epoch;
 };
 
+/* Inside the walk, which keeps every block it lists from being released:
+ * what the report needs is taken here. */
 static void take_live(void *user, void *arg) {
   struct live_list *l = arg;
-  if (l->count < l->capacity) {
-    struct md_chunk *c = md_chunk_of(user);
-    l->items[l->count++] = (struct leak){c->alloc_origin, KIND_LIVE, c->size,
-                                         (uintptr_t)user, 0, 0,
-                                         md_chunk_alloc_stack(c)};
-  }
+  struct md_chunk *c = md_chunk_of(user);
+  if (l->count == l->capacity || c->free_op == MD_LIVE_IGNORED ||
+      c->free_op == MD_LIVE_REPORTED || md_chunk_epoch(c) != l->epoch)
+    return;
+  l->items[l->count++] = (struct leak){c->alloc_origin, (uintptr_t)user,
+                                       c->size, 0, 0, md_chunk_alloc_stack(c),
+                                       KIND_LIVE, (uint8_t)c->alloc_op};
 }
 
-/* Collects every live block, checks its guards (after the walk: reporting
- * under a table lock would order the report lock after it), and keeps the
- * listable ones if asked. */
-static void list_live_blocks(struct live_list *l, bool keep_listable) {
-  md_track_for_each(MD_TRACK_LIVE, take_live, l);
-  size_t kept = 0;
-  md_origin_t last_origin = 0;
-  bool last_verdict = false;
-  for (size_t i = 0; i < l->count; i++) {
-    struct md_chunk *c = md_chunk_of((void *)l->items[i].user);
-    md_guard_check(c, 0, 0);
-    if (keep_listable && listable(c, &last_origin, &last_verdict))
-      l->items[kept++] = l->items[i];
-  }
-  l->count = kept;
-}
-
-/* ---- the interface ------------------------------------------------------- */
-
-void md_leak_report_at_exit(void) {
+static void report_live(void) {
   size_t expected = md_track_count(MD_TRACK_LIVE);
   if (expected == 0)
     return;
-  load_suppressions();
-  struct live_list l = {0, 0, expected + expected / 4 + 64};
+  md_suppress_load();
+  struct live_list l = {0, 0, expected + expected / 4 + 64,
+                        md_fork_epoch & MD_EPOCH_MASK};
   size_t bytes = l.capacity * sizeof(struct leak);
   l.items = md_mmap(bytes);
   if (!l.items) {
     md_log("mdebug: not enough memory to list %zu live blocks at exit", expected);
     return;
   }
-  list_live_blocks(&l, md_opt.leak_track);
-  if (md_opt.leak_track)
-    report(l.items, l.count, 0, 0, true);
+  md_track_for_each(MD_TRACK_LIVE, take_live, &l);
+  report(l.items, drop_excused(l.items, l.count), 0, 0, true);
   md_munmap(l.items, bytes);
-  if (!md_opt.leak_track && md_opt.leak_check)
+}
+
+/* ---- the interface ------------------------------------------------------- */
+
+void md_leak_report_at_exit(void) {
+  if (md_opt.leak_track)
+    report_live();
+  else if (md_opt.leak_check)
     check_unreachable(true);
 }
 
