@@ -49,7 +49,7 @@ static void *calloc_impl(size_t n, size_t size, unsigned op, md_origin_t o) {
   if (__builtin_mul_overflow(n, size, &total))
     errno = ENOMEM;
   else
-    p = md_allocate(total, 0, MD_FAMILY_MALLOC, true, op, o);
+    p = md_allocate(total, 0, md_op_family(op), true, op, o);
   if (MD_UNLIKELY(md_recording))
     md_record(MD_REC_CALLOC, (uintptr_t)p, 0, n, size, start, md_record_now());
   return p;
@@ -84,7 +84,7 @@ static void *pvalloc_impl(size_t size, unsigned op, md_origin_t o) {
 
 static char *strndup_impl(const char *s, size_t n, unsigned op, md_origin_t o) {
   size_t len = strnlen(s, n);
-  char *d = md_allocate(len + 1, 0, MD_FAMILY_MALLOC, false, op, o);
+  char *d = md_allocate(len + 1, 0, md_op_family(op), false, op, o);
   if (d) {
     memcpy(d, s, len);
     d[len] = '\0';
@@ -94,7 +94,7 @@ static char *strndup_impl(const char *s, size_t n, unsigned op, md_origin_t o) {
 
 /* ---- called by instrumented code ---------------------------------------- */
 void *__mdebug_malloc(size_t size, const struct mdebug_site *site) {
-  return md_allocate(size, 0, MD_FAMILY_MALLOC, false, MD_OP_malloc, SITE);
+  return md_allocate(size, 0, md_op_family(MD_OP_malloc), false, MD_OP_malloc, SITE);
 }
 void *__mdebug_calloc(size_t n, size_t size, const struct mdebug_site *site) {
   return calloc_impl(n, size, MD_OP_calloc, SITE);
@@ -107,7 +107,7 @@ void *__mdebug_reallocarray(void *p, size_t n, size_t size,
   return reallocarray_impl(p, n, size, MD_OP_reallocarray, SITE);
 }
 void __mdebug_free(void *p, const struct mdebug_site *site) {
-  md_deallocate(p, MD_FAMILY_MALLOC, MD_OP_free, SITE);
+  md_deallocate(p, md_op_family(MD_OP_free), MD_OP_free, SITE);
 }
 int __mdebug_posix_memalign(void **out, size_t align, size_t size,
                             const struct mdebug_site *site) {
@@ -139,7 +139,7 @@ char *__mdebug_strndup(const char *s, size_t n, const struct mdebug_site *site) 
 
 /* ---- the standard symbols, for code that was not instrumented ----------- */
 MD_EXPORT void *malloc(size_t size) {
-  return md_allocate(size, 0, MD_FAMILY_MALLOC, false, MD_OP_malloc, CALLER);
+  return md_allocate(size, 0, md_op_family(MD_OP_malloc), false, MD_OP_malloc, CALLER);
 }
 MD_EXPORT void *calloc(size_t n, size_t size) {
   return calloc_impl(n, size, MD_OP_calloc, CALLER);
@@ -151,7 +151,7 @@ MD_EXPORT void *reallocarray(void *p, size_t n, size_t size) {
   return reallocarray_impl(p, n, size, MD_OP_reallocarray, CALLER);
 }
 MD_EXPORT void free(void *p) {
-  md_deallocate(p, MD_FAMILY_MALLOC, MD_OP_free, CALLER);
+  md_deallocate(p, md_op_family(MD_OP_free), MD_OP_free, CALLER);
 }
 MD_EXPORT int posix_memalign(void **out, size_t align, size_t size) {
   return md_posix_memalign(out, align, size, MD_OP_posix_memalign, CALLER);
@@ -173,7 +173,7 @@ MD_EXPORT size_t malloc_usable_size(void *p) {
 }
 /* glibc's cfree, gone from the headers but still exported. */
 MD_EXPORT void cfree(void *p) {
-  md_deallocate(p, MD_FAMILY_MALLOC, MD_OP_free, CALLER);
+  md_deallocate(p, md_op_family(MD_OP_free), MD_OP_free, CALLER);
 }
 /* Defined here too so that a block strdup'ed by code that was not
  * instrumented is charged to that code, not to libc. */

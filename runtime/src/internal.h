@@ -44,6 +44,18 @@ enum md_family {
   MD_FAMILY_NEW_ARRAY = 3, /* operator new[] */
 };
 
+/* The family of the blocks call kind `op` allocates, or may release
+ * (ops.def). A switch, so that a constant op folds to a constant. */
+static inline enum md_family md_op_family(unsigned op) {
+  switch (op) {
+#define MD_OP(NAME, DISPLAY, FAMILY, RELEASE, RECORD)                          \
+  case MD_OP_##NAME:                                                           \
+    return MD_FAMILY_##FAMILY;
+#include "ops.def"
+  }
+  return MD_FAMILY_MALLOC;
+}
+
 /* Where a call came from: a site descriptor (instrumented code) or a return
  * address (code that was not instrumented), told apart by the top bit, which
  * no user-space address on LP64 Linux has. */
@@ -119,9 +131,13 @@ void md_sort(void *base, size_t n, size_t size,
 /* ---- site.c: naming where a call came from ------------------------------ */
 /* "file:line:col (function)" or "pc 0x... in module (symbol+0x..)". */
 size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) MD_HIDDEN;
+/* What ops.def says of call kind `op`: its name in reports ("operator
+ * new[]"), whether it releases a block (free, every operator delete), and
+ * whether its entry point records it for record_allocs as a whole (calloc,
+ * realloc), so the allocator must not record its steps. */
 const char *md_op_name(unsigned op) MD_HIDDEN;
-/* free and every operator delete. */
 bool md_op_is_release(unsigned op) MD_HIDDEN;
+bool md_op_records_itself(unsigned op) MD_HIDDEN;
 /* True when `origin` is code in libc, libstdc++, the loader or another
  * system runtime whose long-lived blocks are not the program's leaks. */
 bool md_origin_is_system(md_origin_t origin) MD_HIDDEN;

@@ -20,10 +20,10 @@ typedef void (*new_handler_t)(void);
 extern new_handler_t _ZSt15get_new_handlerv(void) __attribute__((weak));
 extern void _ZSt17__throw_bad_allocv(void) __attribute__((weak, noreturn));
 
-static void *new_impl(size_t size, size_t align, enum md_family family,
-                      bool nothrow, unsigned op, md_origin_t o) {
+static void *new_impl(size_t size, size_t align, bool nothrow, unsigned op,
+                      md_origin_t o) {
   for (;;) {
-    void *p = md_allocate(size, align, family, false, op, o);
+    void *p = md_allocate(size, align, md_op_family(op), false, op, o);
     if (p || nothrow)
       return p;
     new_handler_t handler = _ZSt15get_new_handlerv ? _ZSt15get_new_handlerv() : NULL;
@@ -37,20 +37,21 @@ static void *new_impl(size_t size, size_t align, enum md_family family,
   }
 }
 
-#define NEW_PAIR(NAME, SYMBOL, FAMILY, NOTHROW, PARAMS, ALIGN)                 \
+/* The family of each call comes from ops.def (md_op_family). */
+#define NEW_PAIR(NAME, SYMBOL, NOTHROW, PARAMS, ALIGN)                         \
   MD_EXPORT void *__mdebug_##NAME PARAMS_SITE_##PARAMS {                       \
-    return new_impl(size, ALIGN, FAMILY, NOTHROW, MD_OP_##NAME, SITE);         \
+    return new_impl(size, ALIGN, NOTHROW, MD_OP_##NAME, SITE);                 \
   }                                                                            \
   MD_EXPORT void *SYMBOL PARAMS_##PARAMS {                                     \
-    return new_impl(size, ALIGN, FAMILY, NOTHROW, MD_OP_##NAME, CALLER);       \
+    return new_impl(size, ALIGN, NOTHROW, MD_OP_##NAME, CALLER);               \
   }
 
-#define DELETE_PAIR(NAME, SYMBOL, FAMILY, PARAMS)                              \
+#define DELETE_PAIR(NAME, SYMBOL, PARAMS)                                      \
   MD_EXPORT void __mdebug_##NAME PARAMS_SITE_##PARAMS {                        \
-    md_deallocate(ptr, FAMILY, MD_OP_##NAME, SITE);                            \
+    md_deallocate(ptr, md_op_family(MD_OP_##NAME), MD_OP_##NAME, SITE);        \
   }                                                                            \
   MD_EXPORT void SYMBOL PARAMS_##PARAMS {                                      \
-    md_deallocate(ptr, FAMILY, MD_OP_##NAME, CALLER);                          \
+    md_deallocate(ptr, md_op_family(MD_OP_##NAME), MD_OP_##NAME, CALLER);      \
   }
 
 /* Parameter lists by shape (a = alignment, n = nothrow tag, z = size). */
@@ -83,26 +84,24 @@ static void *new_impl(size_t size, size_t align, enum md_family family,
   MD_EXPORT RET SYMBOL PARAMS;
 #include "mdebug/abi.def"
 
-#define N MD_FAMILY_NEW
-#define A MD_FAMILY_NEW_ARRAY
-NEW_PAIR(new, _Znwm, N, false, z, 0)
-NEW_PAIR(new_array, _Znam, A, false, z, 0)
-NEW_PAIR(new_nothrow, _ZnwmRKSt9nothrow_t, N, true, zn, 0)
-NEW_PAIR(new_array_nothrow, _ZnamRKSt9nothrow_t, A, true, zn, 0)
-NEW_PAIR(new_aligned, _ZnwmSt11align_val_t, N, false, za, align)
-NEW_PAIR(new_array_aligned, _ZnamSt11align_val_t, A, false, za, align)
-NEW_PAIR(new_aligned_nothrow, _ZnwmSt11align_val_tRKSt9nothrow_t, N, true, zan, align)
-NEW_PAIR(new_array_aligned_nothrow, _ZnamSt11align_val_tRKSt9nothrow_t, A, true, zan, align)
+NEW_PAIR(new, _Znwm, false, z, 0)
+NEW_PAIR(new_array, _Znam, false, z, 0)
+NEW_PAIR(new_nothrow, _ZnwmRKSt9nothrow_t, true, zn, 0)
+NEW_PAIR(new_array_nothrow, _ZnamRKSt9nothrow_t, true, zn, 0)
+NEW_PAIR(new_aligned, _ZnwmSt11align_val_t, false, za, align)
+NEW_PAIR(new_array_aligned, _ZnamSt11align_val_t, false, za, align)
+NEW_PAIR(new_aligned_nothrow, _ZnwmSt11align_val_tRKSt9nothrow_t, true, zan, align)
+NEW_PAIR(new_array_aligned_nothrow, _ZnamSt11align_val_tRKSt9nothrow_t, true, zan, align)
 
-DELETE_PAIR(delete, _ZdlPv, N, p)
-DELETE_PAIR(delete_array, _ZdaPv, A, p)
-DELETE_PAIR(delete_sized, _ZdlPvm, N, pz)
-DELETE_PAIR(delete_array_sized, _ZdaPvm, A, pz)
-DELETE_PAIR(delete_aligned, _ZdlPvSt11align_val_t, N, pa)
-DELETE_PAIR(delete_array_aligned, _ZdaPvSt11align_val_t, A, pa)
-DELETE_PAIR(delete_sized_aligned, _ZdlPvmSt11align_val_t, N, pza)
-DELETE_PAIR(delete_array_sized_aligned, _ZdaPvmSt11align_val_t, A, pza)
-DELETE_PAIR(delete_nothrow, _ZdlPvRKSt9nothrow_t, N, pn)
-DELETE_PAIR(delete_array_nothrow, _ZdaPvRKSt9nothrow_t, A, pn)
-DELETE_PAIR(delete_aligned_nothrow, _ZdlPvSt11align_val_tRKSt9nothrow_t, N, pan)
-DELETE_PAIR(delete_array_aligned_nothrow, _ZdaPvSt11align_val_tRKSt9nothrow_t, A, pan)
+DELETE_PAIR(delete, _ZdlPv, p)
+DELETE_PAIR(delete_array, _ZdaPv, p)
+DELETE_PAIR(delete_sized, _ZdlPvm, pz)
+DELETE_PAIR(delete_array_sized, _ZdaPvm, pz)
+DELETE_PAIR(delete_aligned, _ZdlPvSt11align_val_t, pa)
+DELETE_PAIR(delete_array_aligned, _ZdaPvSt11align_val_t, pa)
+DELETE_PAIR(delete_sized_aligned, _ZdlPvmSt11align_val_t, pza)
+DELETE_PAIR(delete_array_sized_aligned, _ZdaPvmSt11align_val_t, pza)
+DELETE_PAIR(delete_nothrow, _ZdlPvRKSt9nothrow_t, pn)
+DELETE_PAIR(delete_array_nothrow, _ZdaPvRKSt9nothrow_t, pn)
+DELETE_PAIR(delete_aligned_nothrow, _ZdlPvSt11align_val_tRKSt9nothrow_t, pan)
+DELETE_PAIR(delete_array_aligned_nothrow, _ZdaPvSt11align_val_tRKSt9nothrow_t, pan)
