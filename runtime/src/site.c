@@ -54,17 +54,33 @@ bool md_op_records_itself(unsigned op) {
          (ops[op].record == MD_REC_CALLOC || ops[op].record == MD_REC_REALLOC);
 }
 
+/* A site's source path as reports print it: with strip_path_prefix, the
+ * sanitizers' rule (everything up to and including the first occurrence of
+ * the prefix goes, then a leading "./"). */
+static const char *shown_path(const char *path) {
+  const char *prefix = md_opt.strip_path_prefix;
+  if (!prefix[0])
+    return path;
+  const char *at = strstr(path, prefix);
+  if (at)
+    path = at + strlen(prefix);
+  if (path[0] == '.' && path[1] == '/')
+    path += 2;
+  return path;
+}
+
 size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) {
   if (!origin)
     return md_format(buf, size, "<unknown>");
   if (!md_origin_is_pc(origin)) {
     const struct mdebug_site *s = (const struct mdebug_site *)origin;
+    const char *file = shown_path(s->file);
     if (s->line && s->column)
-      return md_format(buf, size, "%s:%u:%u (%s)", s->file, s->line, s->column,
+      return md_format(buf, size, "%s:%u:%u (%s)", file, s->line, s->column,
                        s->function);
     if (s->line)
-      return md_format(buf, size, "%s:%u (%s)", s->file, s->line, s->function);
-    return md_format(buf, size, "%s (%s)", s->file, s->function);
+      return md_format(buf, size, "%s:%u (%s)", file, s->line, s->function);
+    return md_format(buf, size, "%s (%s)", file, s->function);
   }
   uintptr_t pc = origin & ~MD_ORIGIN_PC_BIT;
   Dl_info info;
