@@ -157,6 +157,9 @@ size_t md_unwind(uintptr_t *pcs, size_t max) MD_HIDDEN;
 /* (Re)builds the table of executable segments frames are checked against:
  * at start-up and whenever an instrumented module is loaded. */
 void md_unwind_refresh_code(void) MD_HIDDEN;
+/* Frames in [begin, end), another (inert) copy's code, are left out of
+ * stacks like this copy's own. */
+void md_unwind_add_runtime_code(uintptr_t begin, uintptr_t end) MD_HIDDEN;
 void md_depot_init(void) MD_HIDDEN;
 /* Stack ids: 0 = none recorded; MD_STACK_EMPTY = recorded, but no frame
  * (or left out by the size limits), as malloc debug's empty index. */
