@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "mdebug/site.h"
 
@@ -56,9 +57,14 @@ static inline enum md_family md_op_family(unsigned op) {
   return MD_FAMILY_MALLOC;
 }
 
+/* An entry point's parameters followed by the site (abi.def's prototypes). */
+#define MD_WITH_SITE(...) (__VA_ARGS__, const struct mdebug_site *site)
+
 /* Where a call came from: a site descriptor (instrumented code) or a return
  * address (code that was not instrumented), told apart by the top bit, which
- * no user-space address on LP64 Linux has. */
+ * no user-space address on LP64 Linux has. An inert copy of the runtime
+ * passes a call of a standard symbol on to the active copy's __mdebug_*
+ * entry point with md_origin_pc(caller) as the site (copies.c). */
 typedef uintptr_t md_origin_t;
 #define MD_ORIGIN_PC_BIT ((uintptr_t)1 << 63)
 static inline md_origin_t md_origin_site(const struct mdebug_site *site) {
@@ -388,6 +394,44 @@ void md_world_unregister_root(const void *begin, size_t size) MD_HIDDEN;
  * a thread, which allocates). */
 void md_signals_init(void) MD_HIDDEN;
 void md_signals_atfork_child(void) MD_HIDDEN;
+
+/* ---- copies.c: one active runtime per process --------------------------- */
+/* This copy of the runtime is the process's (the one the dynamic linker
+ * binds malloc to) or inert; decided at its first call or constructor. */
+enum { MD_COPY_UNDECIDED, MD_COPY_ACTIVE, MD_COPY_INERT };
+extern int md_copy_role MD_HIDDEN;
+bool md_copy_decide(void) MD_HIDDEN; /* true: this copy is active */
+static inline bool md_copy_active(void) {
+  return MD_LIKELY(__atomic_load_n(&md_copy_role, __ATOMIC_ACQUIRE) ==
+                   MD_COPY_ACTIVE) ||
+         md_copy_decide();
+}
+/* Where an inert copy passes each call on (set before it is seen inert):
+ * site_NAME, the active copy's __mdebug_NAME, or NULL when no copy in the
+ * process exports it; plain_NAME, the process's SYMBOL (libc's when no copy
+ * is active), or NULL when the only one in reach is this copy's own. */
+struct md_forward {
+#define MDEBUG_ENTRY(NAME, SYMBOL, SIG, RET, PARAMS)                           \
+  RET(*site_##NAME) MD_WITH_SITE PARAMS;                                       \
+  RET(*plain_##NAME) PARAMS;
+#include "mdebug/abi.def"
+  void (*version_check)(void);
+  size_t (*check_leaks)(void);
+  int (*dump_heap)(const char *path);
+  void (*ignore)(const void *ptr);
+  void (*register_root)(const void *begin, size_t size);
+  void (*unregister_root)(const void *begin, size_t size);
+  void (*get_leak_info)(uint8_t **info, size_t *overall_size,
+                        size_t *info_size, size_t *total_memory,
+                        size_t *backtrace_size);
+  void (*free_leak_info)(uint8_t *info);
+  ssize_t (*backtrace)(void *pointer, uintptr_t *frames, size_t count);
+};
+extern struct md_forward md_forward MD_HIDDEN;
+/* An inert copy's constructor: shows the active copy where its code is (so
+ * none of its frames appears in a stack), or says that no copy runs the
+ * checks when none is active. */
+void md_copy_announce(void) MD_HIDDEN;
 
 /* ---- init.c ------------------------------------------------------------- */
 extern int md_init_state MD_HIDDEN; /* 0 none, 1 running, 2 ready, 3 exiting */
