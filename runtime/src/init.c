@@ -145,4 +145,5 @@ __attribute__((constructor(101))) static void md_constructor(void) {
   md_ensure_init();
   atexit(at_exit);
   md_signals_init();
+  md_crash_init();
 }

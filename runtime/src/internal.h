@@ -235,6 +235,11 @@ void md_report_add_leaks(size_t blocks, size_t bytes) MD_HIDDEN;
 /* Prints the SUMMARY line if anything was reported; returns the exit status
  * the run should end with, or -1 to keep the program's. */
 int md_report_summary(void) MD_HIDDEN;
+/* From the handler of a fatal signal (crash.c): the SUMMARY line of what was
+ * reported so far, then the signal ("SIGSEGV", "segmentation fault"). Safe
+ * in a signal handler; never waits long for the report lock, which the
+ * dying thread itself may hold. */
+void md_report_fatal_summary(const char *signal, const char *what) MD_HIDDEN;
 void md_report_atfork_prepare(void) MD_HIDDEN;
 void md_report_atfork_parent(void) MD_HIDDEN;
 void md_report_atfork_child(void) MD_HIDDEN;
@@ -394,6 +399,11 @@ void md_world_unregister_root(const void *begin, size_t size) MD_HIDDEN;
  * a thread, which allocates). */
 void md_signals_init(void) MD_HIDDEN;
 void md_signals_atfork_child(void) MD_HIDDEN;
+
+/* ---- crash.c: a summary when SIGSEGV, SIGBUS or abort() ends the run ---- */
+/* From the active copy's constructor: handlers where the disposition is the
+ * default, and the main thread's alternate signal stack. */
+void md_crash_init(void) MD_HIDDEN;
 
 /* ---- copies.c: one active runtime per process --------------------------- */
 /* This copy of the runtime is the process's (the one the dynamic linker
