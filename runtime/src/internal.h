@@ -158,7 +158,8 @@ void md_origin_names(md_origin_t origin, const char **function,
 
 /* ---- unwind.c, depot.c, symbolize.c, backtrace.c: stacks --------------- */
 /* The calling thread's call sites (return address - 1), innermost first,
- * starting at the first frame outside the runtime; at most max. */
+ * without any frame of the runtime (this copy's or an announced one's);
+ * at most max. */
 size_t md_unwind(uintptr_t *pcs, size_t max) MD_HIDDEN;
 /* (Re)builds the table of executable segments frames are checked against:
  * at start-up and whenever an instrumented module is loaded. */
