@@ -30,15 +30,15 @@
  * common path, no frame of an inert copy left on the stack). It decides,
  * then runs the call here as __mdebug_NAME (a standard symbol's caller
  * address standing in for the site), or passes it on: to the active copy's
- * __mdebug_NAME, else to the process's NAME (copies.c guarantees one of
- * them for the C calls). */
+ * __mdebug_NAME (musttail: the prototypes agree), else to the process's
+ * NAME (copies.c guarantees one of them for the C calls). */
 #define ARGS_SITE(...) (__VA_ARGS__, site)
 #define PASS_ON_DEFINE(NAME, RET, PARAMS, ARGS)                                \
   static MD_NOINLINE RET pass_on_##NAME MD_WITH_SITE PARAMS {                  \
     if (md_copy_decide())                                                      \
       return __mdebug_##NAME ARGS_SITE ARGS;                                   \
     if (md_forward.site_##NAME)                                                \
-      return md_forward.site_##NAME ARGS_SITE ARGS;                            \
+      __attribute__((musttail)) return md_forward.site_##NAME ARGS_SITE ARGS;  \
     return md_forward.plain_##NAME ARGS;                                       \
   }
 #define PASS_ON(NAME, site_arg, ...)                                           \

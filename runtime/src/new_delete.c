@@ -75,7 +75,8 @@ static MD_NOINLINE void *new_elsewhere(size_t size, size_t align,
     if (md_copy_decide())                                                      \
       return __mdebug_##NAME ARGS_SITE_##PARAMS(site);                         \
     if (md_forward.site_##NAME)                                                \
-      return md_forward.site_##NAME ARGS_SITE_##PARAMS(site);                  \
+      __attribute__((musttail)) return md_forward.site_##NAME                  \
+          ARGS_SITE_##PARAMS(site);                                            \
     if (md_forward.plain_##NAME)                                               \
       return md_forward.plain_##NAME ARGS_##PARAMS;                            \
     return new_elsewhere(size, ALIGN, NOTHROW);                                \
@@ -95,7 +96,8 @@ static MD_NOINLINE void *new_elsewhere(size_t size, size_t align,
     if (md_copy_decide())                                                      \
       __mdebug_##NAME ARGS_SITE_##PARAMS(site);                                \
     else if (md_forward.site_##NAME)                                           \
-      md_forward.site_##NAME ARGS_SITE_##PARAMS(site);                         \
+      __attribute__((musttail)) return md_forward.site_##NAME                  \
+          ARGS_SITE_##PARAMS(site);                                            \
     else if (md_forward.plain_##NAME)                                          \
       md_forward.plain_##NAME ARGS_##PARAMS;                                   \
     else                                                                       \
