@@ -68,9 +68,7 @@ static inline void *allocate(size_t size, size_t align, enum md_family family,
 }
 
 /* Calls that record themselves (record_allocs) as a whole. */
-static bool records_itself(unsigned op) {
-  return op == MD_OP_realloc || op == MD_OP_reallocarray || op == MD_OP_calloc;
-}
+static bool records_itself(unsigned op) { return md_op_records_itself(op); }
 
 /* Before init, or while recording: kept out of md_allocate, whose common
  * path is then a jump to allocate with nothing to save or restore. */
@@ -261,9 +259,9 @@ static void *reallocate(void *p, size_t size, unsigned op, md_origin_t origin,
                         bool *refused) {
   *refused = false;
   if (!p)
-    return md_allocate(size, 0, MD_FAMILY_MALLOC, false, op, origin);
+    return md_allocate(size, 0, md_op_family(op), false, op, origin);
   if (size == 0) { /* glibc: frees and returns NULL */
-    md_deallocate(p, MD_FAMILY_MALLOC, op, origin);
+    md_deallocate(p, md_op_family(op), op, origin);
     return NULL;
   }
   if (!verify(p, op, origin)) {
@@ -272,11 +270,11 @@ static void *reallocate(void *p, size_t size, unsigned op, md_origin_t origin,
   }
   struct md_chunk *c = md_chunk_of(p);
   enum md_family family = md_chunk_family(c);
-  if (family != MD_FAMILY_MALLOC)
+  if (family != md_op_family(op))
     report_mismatch(c, op, origin);
   /* Always move: a stale pointer to the old block then lands in the
    * quarantine, where writes through it are caught. */
-  void *q = md_allocate(size, 0, MD_FAMILY_MALLOC, false, op, origin);
+  void *q = md_allocate(size, 0, md_op_family(op), false, op, origin);
   if (!q)
     return NULL; /* the old block stays valid, errno is ENOMEM */
   size_t old = md_chunk_usable(c), fresh = size + md_layout.expand;
@@ -322,7 +320,7 @@ void *md_memalign(size_t align, size_t size, unsigned op, md_origin_t origin) {
       a <<= 1;
     align = a;
   }
-  return md_allocate(size, align, MD_FAMILY_MALLOC, false, op, origin);
+  return md_allocate(size, align, md_op_family(op), false, op, origin);
 }
 
 int md_posix_memalign(void **out, size_t align, size_t size, unsigned op,
@@ -330,7 +328,7 @@ int md_posix_memalign(void **out, size_t align, size_t size, unsigned op,
   if (!is_power_of_two(align) || align % sizeof(void *) != 0)
     return EINVAL;
   int saved_errno = errno;
-  void *p = md_allocate(size, align, MD_FAMILY_MALLOC, false, op, origin);
+  void *p = md_allocate(size, align, md_op_family(op), false, op, origin);
   errno = saved_errno;
   if (!p)
     return ENOMEM;

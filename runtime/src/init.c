@@ -2,6 +2,7 @@
  * handlers, and the exit-time checks that end in the summary line and the
  * exit status.
  *
+ * Only the process's active copy of the runtime (copies.c) ever starts.
  * Initialisation runs inside the first allocation, whichever thread makes
  * it; it must not allocate (a re-entry would find the runtime half built, so
  * it is fatal rather than silent). The exit handler is registered from a
@@ -60,6 +61,8 @@ static void wait_for_exit_checks(void) {
 }
 
 void md_init_slow(void) {
+  if (!md_copy_active()) /* every way into an inert copy passes calls on */
+    md_die("an inactive copy of the mdebug runtime was asked to initialise");
   int state = __atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE);
   if (state == 3) {
     if (md_gettid() != exiting_tid)
@@ -142,12 +145,19 @@ static void at_exit(void) {
 /* Present when AddressSanitizer's runtime is in the process. */
 extern void __asan_init(void) __attribute__((weak));
 
+/* Every copy of the runtime in the process runs this; only the active one
+ * (copies.c) starts anything. */
 __attribute__((constructor(101))) static void md_constructor(void) {
   if (__asan_init)
     md_die("AddressSanitizer is in this process too; mdebug and ASan both "
            "replace malloc and cannot run together (build one configuration "
            "with each)");
+  if (!md_copy_active()) {
+    md_copy_announce();
+    return;
+  }
   md_ensure_init();
   atexit(at_exit);
   md_signals_init();
+  md_crash_init();
 }

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "mdebug/site.h"
 
@@ -44,9 +45,26 @@ enum md_family {
   MD_FAMILY_NEW_ARRAY = 3, /* operator new[] */
 };
 
+/* The family of the blocks call kind `op` allocates, or may release
+ * (ops.def). A switch, so that a constant op folds to a constant. */
+static inline enum md_family md_op_family(unsigned op) {
+  switch (op) {
+#define MD_OP(NAME, DISPLAY, FAMILY, RELEASE, RECORD)                          \
+  case MD_OP_##NAME:                                                           \
+    return MD_FAMILY_##FAMILY;
+#include "ops.def"
+  }
+  return MD_FAMILY_MALLOC;
+}
+
+/* An entry point's parameters followed by the site (abi.def's prototypes). */
+#define MD_WITH_SITE(...) (__VA_ARGS__, const struct mdebug_site *site)
+
 /* Where a call came from: a site descriptor (instrumented code) or a return
  * address (code that was not instrumented), told apart by the top bit, which
- * no user-space address on LP64 Linux has. */
+ * no user-space address on LP64 Linux has. An inert copy of the runtime
+ * passes a call of a standard symbol on to the active copy's __mdebug_*
+ * entry point with md_origin_pc(caller) as the site (copies.c). */
 typedef uintptr_t md_origin_t;
 #define MD_ORIGIN_PC_BIT ((uintptr_t)1 << 63)
 static inline md_origin_t md_origin_site(const struct mdebug_site *site) {
@@ -131,9 +149,13 @@ void md_sort(void *base, size_t n, size_t size,
 /* ---- site.c: naming where a call came from ------------------------------ */
 /* "file:line:col (function)" or "pc 0x... in module (symbol+0x..)". */
 size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) MD_HIDDEN;
+/* What ops.def says of call kind `op`: its name in reports ("operator
+ * new[]"), whether it releases a block (free, every operator delete), and
+ * whether its entry point records it for record_allocs as a whole (calloc,
+ * realloc), so the allocator must not record its steps. */
 const char *md_op_name(unsigned op) MD_HIDDEN;
-/* free and every operator delete. */
 bool md_op_is_release(unsigned op) MD_HIDDEN;
+bool md_op_records_itself(unsigned op) MD_HIDDEN;
 /* True when `origin` is code in libc, libstdc++, the loader or another
  * system runtime whose long-lived blocks are not the program's leaks. */
 bool md_origin_is_system(md_origin_t origin) MD_HIDDEN;
@@ -148,11 +170,15 @@ void md_origin_names(md_origin_t origin, const char **function,
 
 /* ---- unwind.c, depot.c, symbolize.c, backtrace.c: stacks --------------- */
 /* The calling thread's call sites (return address - 1), innermost first,
- * starting at the first frame outside the runtime; at most max. */
+ * without any frame of the runtime (this copy's or an announced one's);
+ * at most max. */
 size_t md_unwind(uintptr_t *pcs, size_t max) MD_HIDDEN;
 /* (Re)builds the table of executable segments frames are checked against:
  * at start-up and whenever an instrumented module is loaded. */
 void md_unwind_refresh_code(void) MD_HIDDEN;
+/* Frames in [begin, end), another (inert) copy's code, are left out of
+ * stacks like this copy's own. */
+void md_unwind_add_runtime_code(uintptr_t begin, uintptr_t end) MD_HIDDEN;
 void md_depot_init(void) MD_HIDDEN;
 /* Stack ids: 0 = none recorded; MD_STACK_EMPTY = recorded, but no frame
  * (or left out by the size limits), as malloc debug's empty index. */
@@ -222,6 +248,11 @@ void md_report_add_leaks(size_t blocks, size_t bytes) MD_HIDDEN;
 /* Prints the SUMMARY line if anything was reported; returns the exit status
  * the run should end with, or -1 to keep the program's. */
 int md_report_summary(void) MD_HIDDEN;
+/* From the handler of a fatal signal (crash.c): the SUMMARY line of what was
+ * reported so far, then the signal ("SIGSEGV", "segmentation fault"). Safe
+ * in a signal handler; never waits long for the report lock, which the
+ * dying thread itself may hold. */
+void md_report_fatal_summary(const char *signal, const char *what) MD_HIDDEN;
 void md_report_atfork_prepare(void) MD_HIDDEN;
 void md_report_atfork_parent(void) MD_HIDDEN;
 void md_report_atfork_child(void) MD_HIDDEN;
@@ -436,6 +467,49 @@ void md_world_unregister_root(const void *begin, size_t size) MD_HIDDEN;
  * a thread, which allocates). */
 void md_signals_init(void) MD_HIDDEN;
 void md_signals_atfork_child(void) MD_HIDDEN;
+
+/* ---- crash.c: a summary when SIGSEGV, SIGBUS or abort() ends the run ---- */
+/* From the active copy's constructor: handlers where the disposition is the
+ * default, and the main thread's alternate signal stack. */
+void md_crash_init(void) MD_HIDDEN;
+
+/* ---- copies.c: one active runtime per process --------------------------- */
+/* This copy of the runtime is the process's (the one the dynamic linker
+ * binds malloc to) or inert; decided at its first call or constructor. */
+enum { MD_COPY_UNDECIDED, MD_COPY_ACTIVE, MD_COPY_INERT };
+extern int md_copy_role MD_HIDDEN;
+bool md_copy_decide(void) MD_HIDDEN; /* true: this copy is active */
+static inline bool md_copy_active(void) {
+  return MD_LIKELY(__atomic_load_n(&md_copy_role, __ATOMIC_ACQUIRE) ==
+                   MD_COPY_ACTIVE) ||
+         md_copy_decide();
+}
+/* Where an inert copy passes each call on (set before it is seen inert):
+ * site_NAME, the active copy's __mdebug_NAME, or NULL when no copy in the
+ * process exports it; plain_NAME, the process's SYMBOL (libc's when no copy
+ * is active), or NULL when the only one in reach is this copy's own. */
+struct md_forward {
+#define MDEBUG_ENTRY(NAME, SYMBOL, SIG, RET, PARAMS)                           \
+  RET(*site_##NAME) MD_WITH_SITE PARAMS;                                       \
+  RET(*plain_##NAME) PARAMS;
+#include "mdebug/abi.def"
+  void (*version_check)(void);
+  size_t (*check_leaks)(void);
+  int (*dump_heap)(const char *path);
+  void (*ignore)(const void *ptr);
+  void (*register_root)(const void *begin, size_t size);
+  void (*unregister_root)(const void *begin, size_t size);
+  void (*get_leak_info)(uint8_t **info, size_t *overall_size,
+                        size_t *info_size, size_t *total_memory,
+                        size_t *backtrace_size);
+  void (*free_leak_info)(uint8_t *info);
+  ssize_t (*backtrace)(void *pointer, uintptr_t *frames, size_t count);
+};
+extern struct md_forward md_forward MD_HIDDEN;
+/* An inert copy's constructor: shows the active copy where its code is (so
+ * none of its frames appears in a stack), or says that no copy runs the
+ * checks when none is active. */
+void md_copy_announce(void) MD_HIDDEN;
 
 /* ---- init.c ------------------------------------------------------------- */
 extern int md_init_state MD_HIDDEN; /* 0 none, 1 running, 2 ready, 3 exiting */
