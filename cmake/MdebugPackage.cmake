@@ -17,7 +17,17 @@ configure_file(${src}/mdebugConfig.cmake.in
 write_basic_package_version_file(
   ${CMAKE_BINARY_DIR}/${MDEBUG_CMAKE_DIR}/mdebugConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)
-configure_file(${src}/mdebug-rt.dynlist ${CMAKE_BINARY_DIR}/lib/mdebug-rt.dynlist COPYONLY)
+# The standard symbols of the dynamic list come from abi.def (the SYMBOL of
+# each entry), so the list cannot drift from what the runtime defines.
+set(abi_def ${CMAKE_SOURCE_DIR}/runtime/include/mdebug/abi.def)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${abi_def})
+file(STRINGS ${abi_def} abi_entries REGEX "^MDEBUG_ENTRY\\(")
+set(MDEBUG_ABI_SYMBOLS "")
+foreach(entry IN LISTS abi_entries)
+  string(REGEX REPLACE "^MDEBUG_ENTRY\\([^,]*, *([^,]*),.*" "\\1" symbol "${entry}")
+  string(APPEND MDEBUG_ABI_SYMBOLS "  ${symbol};\n")
+endforeach()
+configure_file(${src}/mdebug-rt.dynlist.in ${CMAKE_BINARY_DIR}/lib/mdebug-rt.dynlist @ONLY)
 foreach(pc mdebug mdebug-shared)
   configure_file(${src}/${pc}.pc.in ${CMAKE_BINARY_DIR}/${MDEBUG_PKGCONFIG_DIR}/${pc}.pc @ONLY)
 endforeach()
@@ -32,3 +42,6 @@ install(FILES ${CMAKE_BINARY_DIR}/${MDEBUG_PKGCONFIG_DIR}/mdebug.pc
               ${CMAKE_BINARY_DIR}/${MDEBUG_PKGCONFIG_DIR}/mdebug-shared.pc
         DESTINATION ${MDEBUG_PKGCONFIG_DIR})
 unset(src)
+unset(abi_def)
+unset(abi_entries)
+unset(MDEBUG_ABI_SYMBOLS)

@@ -24,6 +24,7 @@
 #include "mdebug/site.h"
 #include "mdebug/version.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Demangle/Demangle.h"
@@ -37,6 +38,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <string>
@@ -64,8 +66,11 @@ static constexpr const char *AllocParamAttrs[] = {"allocalign", "allocptr"};
 namespace {
 
 /// The source-level facts of one call site, before they become constants.
+/// File is the path reports print; HashedFile the name the id is computed
+/// from (see siteFor).
 struct SiteFacts {
   std::string File;
+  std::string HashedFile;
   std::string Function;
   uint32_t Line = 0;
   uint32_t Column = 0;
@@ -169,19 +174,38 @@ static std::string demangled(StringRef Name) {
   return llvm::demangle(Name.str());
 }
 
+// The path of a location's file that a user can open: Clang records an
+// absolute source path as the part below the deepest directory it shares
+// with the compilation directory, plus that directory ("src/json.c" in
+// "/home/u/proj"), and a relative one as given, plus the compilation
+// directory; either way the file name alone is relative to nowhere the user
+// stands. "." components are dropped; ".." are kept (a symbolic link may
+// make them mean something else than the textual parent).
+static std::string openablePath(const DILocation &Loc) {
+  StringRef File = Loc.getFilename(), Dir = Loc.getDirectory();
+  if (File.empty() || Dir.empty() || sys::path::is_absolute(File))
+    return File.str();
+  SmallString<256> Path(Dir);
+  sys::path::append(Path, File);
+  sys::path::remove_dots(Path, /*remove_dot_dot=*/false);
+  return std::string(Path.str());
+}
+
 // With a DebugLoc, everything comes from the innermost location (the callee
 // side of an inlined call); without one (no -g, no -Rpass, no
-// -gline-tables-only) the module's file and the IR function stand in.
+// -gline-tables-only) the module's file name, as the frontend gives it, and
+// the IR function stand in.
 SiteFacts ModuleRewriter::factsFor(const CallBase &CB) const {
   SiteFacts Facts;
   const Function &F = *CB.getFunction();
   const DILocation *Loc = CB.getDebugLoc().get();
   if (!Loc) {
-    Facts.File = M.getSourceFileName();
+    Facts.File = Facts.HashedFile = M.getSourceFileName();
     Facts.Function = demangled(F.getName());
     return Facts;
   }
-  Facts.File = Loc->getFilename().str();
+  Facts.File = openablePath(*Loc);
+  Facts.HashedFile = Loc->getFilename().str();
   Facts.Function = demangled(linkageNameAt(*Loc, F));
   Facts.Line = Loc->getLine();
   Facts.Column = Loc->getColumn();
@@ -207,11 +231,17 @@ Constant *ModuleRewriter::stringFor(StringRef S) {
 // One descriptor per call, never shared: its address is the run-time
 // identity of the site. Not unnamed_addr and in llvm.compiler.used, so
 // neither constant merging nor global DCE folds or drops it.
+//
+// The id hashes the file name as the compiler recorded it, without the
+// directory openablePath() joins in: that name is relative to the deepest
+// directory the source shares with the build directory (a checkout with its
+// build tree inside), so the same source keeps its ids wherever the checkout
+// is moved, which an absolute path would not.
 Constant *ModuleRewriter::siteFor(const CallBase &CB, const AllocEntry &E) {
   SiteFacts Facts = factsFor(CB);
-  uint64_t Id =
-      md_sitehash(Facts.File.data(), Facts.File.size(), Facts.Function.data(),
-                  Facts.Function.size(), Facts.Line, Facts.Column, E.Op);
+  uint64_t Id = md_sitehash(Facts.HashedFile.data(), Facts.HashedFile.size(),
+                            Facts.Function.data(), Facts.Function.size(),
+                            Facts.Line, Facts.Column, E.Op);
   Type *I64 = Type::getInt64Ty(Ctx);
   Type *I32 = Type::getInt32Ty(Ctx);
   StructType *Ty = siteType();

@@ -3,7 +3,10 @@
  * Owns the one implementation of the hash defined in
  * runtime/include/mdebug/site.h: FNV-1a 64 over the file bytes, a 0 byte, the
  * function bytes, a 0 byte, then line, column and op, each as 4 little-endian
- * bytes. Valid C99 and C++, header only, no dependency beyond <stdint.h>,
+ * bytes. The file hashed is the name the compiler recorded for the location
+ * (DIFile's filename, without its directory; the module's source file name
+ * without locations), not the joined path the site prints: see
+ * MdebugPass.cpp, siteFor(). Valid C99 and C++, header only, no dependency beyond <stdint.h>,
  * <stddef.h> and site.h, so the runtime or mdebug-report can include it to
  * recompute or check an id. Must never allocate, and must never change
  * without bumping MDEBUG_ABI_VERSION (ids are compared across builds).

@@ -29,6 +29,8 @@ config.substitutions += [
     ("%mdebugpass", os.path.join(lib_dir, "libmdebugpass.so")),
     ("%mdebug_rt_a", os.path.join(lib_dir, "libmdebug-rt.a")),
     ("%mdebug_rt_so", os.path.join(lib_dir, "libmdebug-rt.so")),
+    ("%mdebug_rt_dynlist", os.path.join(lib_dir, "mdebug-rt.dynlist")),
+    ("%mdebug_libdir", lib_dir),
     ("%mdebug_src", config.mdebug_src_root),
     ("%mdebug_include", os.path.join(config.mdebug_src_root, "runtime", "include")),
     ("%clangxx", config.clangxx),

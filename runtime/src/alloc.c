@@ -20,26 +20,6 @@
 
 #include "heap.h"
 
-static uint8_t op_family[MD_OP_COUNT];
-
-/* The family each call kind allocates in (or releases from). */
-void md_alloc_init(void) {
-  for (unsigned op = 0; op < MD_OP_COUNT; op++) {
-    const char *n = md_op_name(op);
-    op_family[op] = strcmp(n, "operator new[]") == 0 ||
-                            strcmp(n, "operator delete[]") == 0
-                        ? MD_FAMILY_NEW_ARRAY
-                    : strcmp(n, "operator new") == 0 ||
-                            strcmp(n, "operator delete") == 0
-                        ? MD_FAMILY_NEW
-                        : MD_FAMILY_MALLOC;
-  }
-}
-
-enum md_family md_op_family(unsigned op) {
-  return op < MD_OP_COUNT ? (enum md_family)op_family[op] : MD_FAMILY_MALLOC;
-}
-
 static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,
                              md_origin_t origin) {
   if (MD_UNLIKELY(size > MD_MAX_SIZE)) {
@@ -80,9 +60,7 @@ static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,
 }
 
 /* Calls that record themselves (record_allocs) as a whole. */
-static bool records_itself(unsigned op) {
-  return op == MD_OP_realloc || op == MD_OP_reallocarray || op == MD_OP_calloc;
-}
+static bool records_itself(unsigned op) { return md_op_records_itself(op); }
 
 /* Before init, or while recording: kept out of md_allocate, whose common
  * path is then a jump to allocate with nothing to save or restore. */
@@ -289,9 +267,9 @@ static void *reallocate(void *p, size_t size, unsigned op, md_origin_t origin,
                         bool *refused) {
   *refused = false;
   if (!p)
-    return md_allocate(size, 0, MD_FAMILY_MALLOC, false, op, origin);
+    return md_allocate(size, 0, md_op_family(op), false, op, origin);
   if (size == 0) { /* glibc: frees and returns NULL */
-    md_deallocate(p, MD_FAMILY_MALLOC, op, origin);
+    md_deallocate(p, md_op_family(op), op, origin);
     return NULL;
   }
   struct md_block b;
@@ -301,11 +279,11 @@ static void *reallocate(void *p, size_t size, unsigned op, md_origin_t origin,
   }
   uint32_t bits = __atomic_load_n(&b.meta->bits, __ATOMIC_ACQUIRE);
   enum md_family family = md_op_family(MD_BITS_ALLOC_OP(bits));
-  if (family != MD_FAMILY_MALLOC)
+  if (family != md_op_family(op))
     report_mismatch(&b, bits, op, origin);
   /* Always move: a stale pointer to the old block then lands in the
    * quarantine, where writes through it are caught. */
-  void *q = md_allocate(size, 0, MD_FAMILY_MALLOC, false, op, origin);
+  void *q = md_allocate(size, 0, md_op_family(op), false, op, origin);
   if (!q)
     return NULL; /* the old block stays valid, errno is ENOMEM */
   size_t old = md_block_usable(&b), fresh = size + md_heap.expand;
@@ -352,7 +330,7 @@ void *md_memalign(size_t align, size_t size, unsigned op, md_origin_t origin) {
       a <<= 1;
     align = a;
   }
-  return md_allocate(size, align, MD_FAMILY_MALLOC, false, op, origin);
+  return md_allocate(size, align, md_op_family(op), false, op, origin);
 }
 
 int md_posix_memalign(void **out, size_t align, size_t size, unsigned op,
@@ -360,7 +338,7 @@ int md_posix_memalign(void **out, size_t align, size_t size, unsigned op,
   if (!is_power_of_two(align) || align % sizeof(void *) != 0)
     return EINVAL;
   int saved_errno = errno;
-  void *p = md_allocate(size, align, MD_FAMILY_MALLOC, false, op, origin);
+  void *p = md_allocate(size, align, md_op_family(op), false, op, origin);
   errno = saved_errno;
   if (!p)
     return ENOMEM;

@@ -1,19 +1,52 @@
 /* api.c - the user API declared in mdebug.h: thin, exported wrappers over
- * the modules that do the work. Never allocates.
+ * the modules that do the work. An inert copy of the runtime (copies.c)
+ * passes each call on to the active copy, or does nothing when no copy is
+ * active. Never allocates.
  */
+#include <errno.h>
+
 #include "internal.h"
 #include "mdebug/mdebug.h"
 
-MD_EXPORT size_t mdebug_check_leaks(void) { return md_leak_check_now(); }
+MD_EXPORT size_t mdebug_check_leaks(void) {
+  if (MD_UNLIKELY(!md_copy_active()))
+    return md_forward.check_leaks ? md_forward.check_leaks() : 0;
+  return md_leak_check_now();
+}
 
-MD_EXPORT int mdebug_dump_heap(const char *path) { return md_heap_dump(path); }
+MD_EXPORT int mdebug_dump_heap(const char *path) {
+  if (MD_UNLIKELY(!md_copy_active())) {
+    if (md_forward.dump_heap)
+      return md_forward.dump_heap(path);
+    errno = ENOSYS;
+    return -1;
+  }
+  return md_heap_dump(path);
+}
 
-MD_EXPORT void mdebug_ignore(const void *ptr) { md_leak_ignore(ptr); }
+MD_EXPORT void mdebug_ignore(const void *ptr) {
+  if (MD_UNLIKELY(!md_copy_active())) {
+    if (md_forward.ignore)
+      md_forward.ignore(ptr);
+    return;
+  }
+  md_leak_ignore(ptr);
+}
 
 MD_EXPORT void mdebug_register_root(const void *begin, size_t size) {
+  if (MD_UNLIKELY(!md_copy_active())) {
+    if (md_forward.register_root)
+      md_forward.register_root(begin, size);
+    return;
+  }
   md_world_register_root(begin, size);
 }
 
 MD_EXPORT void mdebug_unregister_root(const void *begin, size_t size) {
+  if (MD_UNLIKELY(!md_copy_active())) {
+    if (md_forward.unregister_root)
+      md_forward.unregister_root(begin, size);
+    return;
+  }
   md_world_unregister_root(begin, size);
 }

@@ -1,6 +1,7 @@
 /* init.c - start-up and shut-down: options, the heap, fork handlers, and the exit-time checks that end in the summary line and the
  * exit status.
  *
+ * Only the process's active copy of the runtime (copies.c) ever starts.
  * Initialisation runs inside the first allocation, whichever thread makes
  * it; it must not allocate (a re-entry would find the runtime half built, so
  * it is fatal rather than silent). The exit handler is registered from a
@@ -40,16 +41,26 @@ static void atfork_child(void) {
 }
 
 /* While the exit checks run (state 3), other threads entering the
- * allocator wait, so the blocks being checked do not change under them. */
+ * allocator wait, so the blocks being checked do not change under them.
+ * Not forever: a waiting thread may hold a lock the checks need (the
+ * loader's, inside dlopen, which dladdr takes to name a site); after
+ * EXIT_WAIT_MS it goes on, which the block tables allow (a walk holds off
+ * releases, and the leak scan takes what it reports while threads are
+ * stopped). */
+#define EXIT_WAIT_MS 2000
 static int exiting_tid;
 
 static void wait_for_exit_checks(void) {
   struct timespec pause = {0, 1000000};
-  while (__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) == 3)
+  for (int ms = 0; ms < EXIT_WAIT_MS &&
+                   __atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) == 3;
+       ms++)
     nanosleep(&pause, NULL);
 }
 
 void md_init_slow(void) {
+  if (!md_copy_active()) /* every way into an inert copy passes calls on */
+    md_die("an inactive copy of the mdebug runtime was asked to initialise");
   int state = __atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE);
   if (state == 3) {
     if (md_gettid() != exiting_tid)
@@ -69,7 +80,6 @@ void md_init_slow(void) {
   md_options_init();
   md_backtrace_init(); /* before the heap: whether blocks keep stack ids */
   md_origin_init();
-  md_alloc_init();
   md_heap_init();
   md_guard_init();
   md_quarantine_init();
@@ -89,6 +99,9 @@ static void at_exit(void) {
     return;
   /* What the program wrote comes before what we report about it. */
   fflush(NULL);
+  /* What the checks need from the loader is taken before anyone waits: a
+   * thread inside a dl_iterate_phdr callback holds the loader's lock. */
+  md_roots_keep_modules(true);
   /* Threads still running wait at their next allocator call; give those
    * already inside one a moment to leave it. */
   exiting_tid = md_gettid();
@@ -96,6 +109,7 @@ static void at_exit(void) {
   struct timespec settle = {0, 2000000};
   nanosleep(&settle, NULL);
   md_quarantine_drain();
+  md_guard_check_live();
   md_leak_report_at_exit();
   /* malloc debug's order: records, heap dump, statistics. */
   if (md_opt.record_allocs_on_exit)
@@ -112,17 +126,25 @@ static void at_exit(void) {
   }
   /* Later exit handlers may still need the other threads (a join). */
   __atomic_store_n(&md_init_state, 2, __ATOMIC_RELEASE);
+  md_roots_keep_modules(false);
 }
 
 /* Present when AddressSanitizer's runtime is in the process. */
 extern void __asan_init(void) __attribute__((weak));
 
+/* Every copy of the runtime in the process runs this; only the active one
+ * (copies.c) starts anything. */
 __attribute__((constructor(101))) static void md_constructor(void) {
   if (__asan_init)
     md_die("AddressSanitizer is in this process too; mdebug and ASan both "
            "replace malloc and cannot run together (build one configuration "
            "with each)");
+  if (!md_copy_active()) {
+    md_copy_announce();
+    return;
+  }
   md_ensure_init();
   atexit(at_exit);
   md_signals_init();
+  md_crash_init();
 }

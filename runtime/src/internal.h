@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "mdebug/site.h"
 
@@ -44,9 +45,26 @@ enum md_family {
   MD_FAMILY_NEW_ARRAY = 3, /* operator new[] */
 };
 
+/* The family of the blocks call kind `op` allocates, or may release
+ * (ops.def). A switch, so that a constant op folds to a constant. */
+static inline enum md_family md_op_family(unsigned op) {
+  switch (op) {
+#define MD_OP(NAME, DISPLAY, FAMILY, RELEASE, RECORD)                          \
+  case MD_OP_##NAME:                                                           \
+    return MD_FAMILY_##FAMILY;
+#include "ops.def"
+  }
+  return MD_FAMILY_MALLOC;
+}
+
+/* An entry point's parameters followed by the site (abi.def's prototypes). */
+#define MD_WITH_SITE(...) (__VA_ARGS__, const struct mdebug_site *site)
+
 /* Where a call came from: a site descriptor (instrumented code) or a return
  * address (code that was not instrumented), told apart by the top bit, which
- * no user-space address on LP64 Linux has. */
+ * no user-space address on LP64 Linux has. An inert copy of the runtime
+ * passes a call of a standard symbol on to the active copy's __mdebug_*
+ * entry point with md_origin_pc(caller) as the site (copies.c). */
 typedef uintptr_t md_origin_t;
 #define MD_ORIGIN_PC_BIT ((uintptr_t)1 << 63)
 static inline md_origin_t md_origin_site(const struct mdebug_site *site) {
@@ -131,9 +149,13 @@ void md_sort(void *base, size_t n, size_t size,
 /* ---- site.c: naming where a call came from ------------------------------ */
 /* "file:line:col (function)" or "pc 0x... in module (symbol+0x..)". */
 size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) MD_HIDDEN;
+/* What ops.def says of call kind `op`: its name in reports ("operator
+ * new[]"), whether it releases a block (free, every operator delete), and
+ * whether its entry point records it for record_allocs as a whole (calloc,
+ * realloc), so the allocator must not record its steps. */
 const char *md_op_name(unsigned op) MD_HIDDEN;
-/* free and every operator delete. */
 bool md_op_is_release(unsigned op) MD_HIDDEN;
+bool md_op_records_itself(unsigned op) MD_HIDDEN;
 /* True when `origin` is code in libc, libstdc++, the loader or another
  * system runtime whose long-lived blocks are not the program's leaks. */
 bool md_origin_is_system(md_origin_t origin) MD_HIDDEN;
@@ -178,11 +200,15 @@ void md_origin_atfork_child(void) MD_HIDDEN;
 
 /* ---- unwind.c, depot.c, symbolize.c, backtrace.c: stacks --------------- */
 /* The calling thread's call sites (return address - 1), innermost first,
- * starting at the first frame outside the runtime; at most max. */
+ * without any frame of the runtime (this copy's or an announced one's);
+ * at most max. */
 size_t md_unwind(uintptr_t *pcs, size_t max) MD_HIDDEN;
 /* (Re)builds the table of executable segments frames are checked against:
  * at start-up and whenever an instrumented module is loaded. */
 void md_unwind_refresh_code(void) MD_HIDDEN;
+/* Frames in [begin, end), another (inert) copy's code, are left out of
+ * stacks like this copy's own. */
+void md_unwind_add_runtime_code(uintptr_t begin, uintptr_t end) MD_HIDDEN;
 void md_depot_init(void) MD_HIDDEN;
 /* Stack ids: 0 = none recorded; MD_STACK_EMPTY = recorded, but no frame
  * (or left out by the size limits), as malloc debug's empty index. */
@@ -252,6 +278,11 @@ void md_report_add_leaks(size_t blocks, size_t bytes) MD_HIDDEN;
 /* Prints the SUMMARY line if anything was reported; returns the exit status
  * the run should end with, or -1 to keep the program's. */
 int md_report_summary(void) MD_HIDDEN;
+/* From the handler of a fatal signal (crash.c): the SUMMARY line of what was
+ * reported so far, then the signal ("SIGSEGV", "segmentation fault"). Safe
+ * in a signal handler; never waits long for the report lock, which the
+ * dying thread itself may hold. */
+void md_report_fatal_summary(const char *signal, const char *what) MD_HIDDEN;
 void md_report_atfork_prepare(void) MD_HIDDEN;
 void md_report_atfork_parent(void) MD_HIDDEN;
 void md_report_atfork_child(void) MD_HIDDEN;
@@ -269,9 +300,6 @@ int md_posix_memalign(void **out, size_t align, size_t size, unsigned op,
                       md_origin_t origin) MD_HIDDEN;
 void *md_memalign(size_t align, size_t size, unsigned op, md_origin_t origin)
     MD_HIDDEN;
-/* The family of blocks each call kind allocates or releases. */
-void md_alloc_init(void) MD_HIDDEN;
-enum md_family md_op_family(unsigned op) MD_HIDDEN;
 
 /* ---- guard.c ------------------------------------------------------------ */
 extern bool md_guards_on MD_HIDDEN; /* front_guard or rear_guard (set at init) */
@@ -282,6 +310,8 @@ void md_guard_write(const struct md_block *b, uint32_t before) MD_HIDDEN;
 /* Checks both guards; reports each corrupted one. Returns true if intact. */
 bool md_guard_check(const struct md_block *b, unsigned op, md_origin_t origin)
     MD_HIDDEN;
+/* At exit: checks the guards of every block still allocated. */
+void md_guard_check_live(void) MD_HIDDEN;
 
 /* ---- fill.c ------------------------------------------------------------- */
 void md_fill_on_alloc(const struct md_block *b) MD_HIDDEN; /* fill_on_alloc */
@@ -300,8 +330,8 @@ void md_quarantine_drain(void) MD_HIDDEN;
 void md_quarantine_atfork_child(void) MD_HIDDEN;
 
 /* ---- leak.c ------------------------------------------------------------- */
-/* At exit: guard-checks live blocks, then reports leaks (leak_check: the
- * unreachable ones; leak_track: every block still allocated). */
+/* At exit: reports leaks (leak_check: the unreachable ones; leak_track:
+ * every block still allocated). */
 void md_leak_report_at_exit(void) MD_HIDDEN;
 /* mdebug_check_leaks(): the unreachable blocks now; returns how many. */
 size_t md_leak_check_now(void) MD_HIDDEN;
@@ -340,6 +370,22 @@ bool md_scan_finish(struct md_scan *s, bool with_reachable,
 size_t md_scan_live(const struct md_scan *s) MD_HIDDEN;
 void md_scan_end(struct md_scan *s) MD_HIDDEN;
 void md_scan_result_free(struct md_scan_result *r) MD_HIDDEN;
+
+/* ---- exit.c: the runtime's exit() ---------------------------------------- */
+/* The stack pointer at which this thread called exit() (the frames above it
+ * are alive), or 0 if it did not (main returned). */
+uintptr_t md_exit_live_sp(void) MD_HIDDEN;
+
+/* ---- suppress.c: the suppressions file ---------------------------------- */
+/* Reads the file the suppressions option names, once; a file that cannot be
+ * used, and every line that is not leak:PATTERN, is reported with md_log. */
+void md_suppress_load(void) MD_HIDDEN;
+/* True when a leak:PATTERN line matches the function, source file or module
+ * of origin. */
+bool md_suppressed(md_origin_t origin) MD_HIDDEN;
+/* Whether PATTERN (after "leak:") matches name: '*' any run, '^' and '$'
+ * anchors, anywhere in name otherwise. */
+bool md_suppress_match(const char *pattern, const char *name) MD_HIDDEN;
 
 /* ---- record.c: record_allocs -------------------------------------------- */
 enum md_record_type {
@@ -382,26 +428,62 @@ int md_heap_dump(const char *path) MD_HIDDEN;
 /* backtrace_dump_prefix.PID.txt, or .PID.exit.txt at exit. */
 void md_heap_dump_auto(bool at_exit) MD_HIDDEN;
 
-/* ---- world_linux.c: stopping the other threads, listing the roots -------- */
-/* A range of memory that may hold pointers to blocks. */
-struct md_region {
-  uintptr_t begin, end; /* [begin, end), 8-aligned begin not required */
-  const char *kind;     /* "module", "stack", "registers", "tls", "registered" */
-  int tid;              /* the thread, for stack/registers/tls; 0 otherwise */
-};
+/* ---- stop_linux.c: stopping every other thread --------------------------- */
 /* Stops every other thread of the process, calls fn(arg) while they are
  * stopped, then resumes them all. The caller must hold no lock a thread
  * could be waiting for in a way that keeps it from stopping; fn must not
  * take any lock a stopped thread might hold (no dladdr, no stdio, no
  * glibc malloc) and must not allocate. Returns false (fn not called) if
- * the threads could not be stopped; the reason is reported with md_log. */
+ * the threads could not be stopped (md_world_stop_failure says why). */
 bool md_world_stop(void (*fn)(void *arg), void *arg) MD_HIDDEN;
+/* Why the last md_world_stop failed: one line, no newline. */
+const char *md_world_stop_failure(void) MD_HIDDEN;
+/* A stopped thread, as the roots see it. */
+struct md_thread {
+  int tid;
+  uintptr_t sp, tp;      /* tp 0 when unknown */
+  size_t red_zone;       /* bytes below sp that may be in use */
+  size_t nregs;          /* words of regs (0: none known) */
+  const uintptr_t *regs; /* registers that may hold pointers */
+};
+/* Only inside md_world_stop's fn, on its thread. */
+bool md_world_is_stopped(void) MD_HIDDEN;
+/* Only inside fn: the i-th thread (0: the caller, whose registers are the
+ * callee-saved ones at its call of md_world_stop); false past the last. */
+bool md_world_thread(size_t i, struct md_thread *t) MD_HIDDEN;
+/* A spin lock holding its owner's pid (a forked child takes over a lock its
+ * parent's thread held); waiters spin with signals open. */
+void md_pid_lock(int *lock) MD_HIDDEN;
+void md_pid_unlock(int *lock) MD_HIDDEN;
+
+/* ---- roots_linux.c: the roots of a leak scan ----------------------------- */
+/* A range of memory that may hold pointers to blocks. */
+struct md_region {
+  uintptr_t begin, end; /* [begin, end), 8-aligned begin not required */
+  const char *kind; /* "module", "stack", "registers", "tls", "descriptor",
+                       "registered" */
+  int tid;          /* the thread, for stack/registers/tls; 0 otherwise */
+};
+/* Opens the /proc files a stop reads (at start-up, in a forked child). */
+void md_roots_open_files(void) MD_HIDDEN;
+/* Before the threads are stopped: the modules (the loader's lock), then the
+ * registered-roots lock; false (*why set) on failure. */
+bool md_roots_prepare(const char **why) MD_HIDDEN;
+/* While they are stopped: the address space; false (*why set) on failure. */
+bool md_roots_read_maps(const char **why) MD_HIDDEN;
+/* At exit, before other threads are made to wait (one may hold the
+ * loader's lock): lists the modules now, and the stops until
+ * md_roots_keep_modules(false) use that list. */
+void md_roots_keep_modules(bool keep) MD_HIDDEN;
+/* After they resume (only if md_roots_prepare succeeded). */
+void md_roots_finish(void) MD_HIDDEN;
 /* Only inside md_world_stop's fn: calls visit for every root region: the
  * writable segments of every loaded module, each thread's stack from its
  * stack pointer (the calling thread's too), each thread's saved registers,
- * each thread's static TLS and thread descriptor, and the regions the
- * program registered with mdebug_register_root(). Regions of the runtime's
- * own memory are not roots. */
+ * each thread's static TLS and thread descriptor, the descriptors of
+ * threads that exited but are not yet joined, and the regions the program
+ * registered with mdebug_register_root(). Regions of the runtime's own
+ * memory are not roots. */
 void md_world_roots(void (*visit)(const struct md_region *r, void *arg),
                     void *arg) MD_HIDDEN;
 /* mdebug_register_root / mdebug_unregister_root keep their list here. */
@@ -413,6 +495,49 @@ void md_world_unregister_root(const void *begin, size_t size) MD_HIDDEN;
  * a thread, which allocates). */
 void md_signals_init(void) MD_HIDDEN;
 void md_signals_atfork_child(void) MD_HIDDEN;
+
+/* ---- crash.c: a summary when SIGSEGV, SIGBUS or abort() ends the run ---- */
+/* From the active copy's constructor: handlers where the disposition is the
+ * default, and the main thread's alternate signal stack. */
+void md_crash_init(void) MD_HIDDEN;
+
+/* ---- copies.c: one active runtime per process --------------------------- */
+/* This copy of the runtime is the process's (the one the dynamic linker
+ * binds malloc to) or inert; decided at its first call or constructor. */
+enum { MD_COPY_UNDECIDED, MD_COPY_ACTIVE, MD_COPY_INERT };
+extern int md_copy_role MD_HIDDEN;
+bool md_copy_decide(void) MD_HIDDEN; /* true: this copy is active */
+static inline bool md_copy_active(void) {
+  return MD_LIKELY(__atomic_load_n(&md_copy_role, __ATOMIC_ACQUIRE) ==
+                   MD_COPY_ACTIVE) ||
+         md_copy_decide();
+}
+/* Where an inert copy passes each call on (set before it is seen inert):
+ * site_NAME, the active copy's __mdebug_NAME, or NULL when no copy in the
+ * process exports it; plain_NAME, the process's SYMBOL (libc's when no copy
+ * is active), or NULL when the only one in reach is this copy's own. */
+struct md_forward {
+#define MDEBUG_ENTRY(NAME, SYMBOL, SIG, RET, PARAMS)                           \
+  RET(*site_##NAME) MD_WITH_SITE PARAMS;                                       \
+  RET(*plain_##NAME) PARAMS;
+#include "mdebug/abi.def"
+  void (*version_check)(void);
+  size_t (*check_leaks)(void);
+  int (*dump_heap)(const char *path);
+  void (*ignore)(const void *ptr);
+  void (*register_root)(const void *begin, size_t size);
+  void (*unregister_root)(const void *begin, size_t size);
+  void (*get_leak_info)(uint8_t **info, size_t *overall_size,
+                        size_t *info_size, size_t *total_memory,
+                        size_t *backtrace_size);
+  void (*free_leak_info)(uint8_t *info);
+  ssize_t (*backtrace)(void *pointer, uintptr_t *frames, size_t count);
+};
+extern struct md_forward md_forward MD_HIDDEN;
+/* An inert copy's constructor: shows the active copy where its code is (so
+ * none of its frames appears in a stack), or says that no copy runs the
+ * checks when none is active. */
+void md_copy_announce(void) MD_HIDDEN;
 
 /* ---- init.c ------------------------------------------------------------- */
 extern int md_init_state MD_HIDDEN; /* 0 none, 1 running, 2 ready, 3 exiting */

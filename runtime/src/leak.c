@@ -1,54 +1,85 @@
 /* leak.c - leak reports. Two meanings, chosen by the options:
  *
  *  leak_check (the default): blocks no pointer reaches any more. The other
- *    threads are stopped (world_linux.c), every live block is marked that a
- *    root (module data, stacks, registers, TLS, registered regions) points
- *    into, transitively; the rest are leaked - "indirect" when another
- *    leaked block points to them, "direct" otherwise. Interior pointers
- *    count unless leak_start_pointers_only is set. At exit, the stack and
- *    registers of the thread running exit() are not roots: its frames are
- *    dead (main has returned, or exit() ends them), and stale pointers left
- *    in them would hide leaks.
+ *    threads are stopped (stop_linux.c), every live block is marked that a
+ *    root (module data, stacks, registers, TLS, registered regions; see
+ *    roots_linux.c) points into, transitively (scan.c); the rest are leaked -
+ *    "indirect" when another leaked block points to them, "direct"
+ *    otherwise. Interior pointers count unless leak_start_pointers_only is
+ *    set; a pointer just past an 8-byte block of operator new[] holding 0
+ *    counts too (new T[0] of a type with a destructor: an array cookie, and
+ *    the pointer the program holds is its end). At exit, the exiting
+ *    thread's registers and the frames below its call of exit() are not
+ *    roots: they are dead (main has returned, or exit() ends them), and
+ *    stale pointers left in them would hide leaks; the frames above that
+ *    call (main's, when a helper calls exit()) are still live and are.
  *  leak_track (malloc debug's meaning): every block still allocated at exit.
  *
- * Either way, guards of every live block are checked at exit; blocks a
- * forked child inherited, blocks the loader allocates for itself (for
- * leak_track, libc's and libstdc++'s too), blocks the program marked with mdebug_ignore() and leaks
- * matched by a `leak:PATTERN` line of the suppressions file are not listed.
- * Leaks are grouped by allocation site, direct before indirect, largest
- * group first. A block reported once (mdebug_check_leaks() mid-run) is not
- * reported again. Works in mmap'ed memory; never allocates, never calls
- * qsort (glibc's may allocate).
+ * Everything a report says about a block (size, site, call, stack) is taken
+ * while the threads are stopped, and leaked blocks are marked reported
+ * then: once they run again, any block may be freed and its memory reused
+ * or unmapped. Blocks a forked child inherited, blocks the loader allocates
+ * for itself (for leak_track, libc's and libstdc++'s too), blocks the
+ * program marked with mdebug_ignore() and leaks matched by the suppressions
+ * file (suppress.c) are not listed. Leaks are grouped by allocation site,
+ * direct before indirect, largest group first. A block reported once
+ * (mdebug_check_leaks() mid-run) is not reported again. A check that cannot
+ * run (threads that cannot be stopped, no memory) is reported as an error,
+ * never passed over in silence. Works in mmap'ed memory; never allocates,
+ * never calls qsort (glibc's may allocate).
  */
-#include <fcntl.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "heap.h"
 #include "lock.h"
 
 #define MAX_BLOCKS_SHOWN 8 /* per group */
 
-enum kind { KIND_DIRECT, KIND_INDIRECT, KIND_LIVE };
-static const char *const kind_names[] = {"Direct leak of ", "Indirect leak of ", ""};
+enum kind { KIND_DIRECT, KIND_INDIRECT, KIND_LIVE, KIND_REACHABLE };
+static const char *const kind_names[] = {"Direct leak of ", "Indirect leak of ",
+                                         "", ""};
+
+/* What a report says about one block. */
+struct leak {
+  md_origin_t origin;
+  uintptr_t user;
+  size_t size;
+  size_t group_bytes;
+  size_t group_count;
+  uint32_t stack; /* allocation stack (depot id), 0 if none recorded */
+  uint8_t kind;   /* enum kind */
+  uint8_t op;     /* the allocating call */
+};
 
 /* ---- the scan (scan.c), with the other threads stopped ------------------- */
 
 struct stopped {
   struct md_scan *scan;
-  int skip_tid; /* at exit: the exiting thread, whose stack is dead */
-  bool start_only, with_reachable, ok;
+  bool start_only, list_reachable, ok;
+  int skip_tid;      /* at exit: the exiting thread */
+  uintptr_t live_sp; /* ... whose stack is live from here up (0: none) */
   struct md_scan_result result;
 };
 
 static void visit_root(const struct md_region *r, void *arg) {
   struct stopped *st = arg;
-  if (st->skip_tid && r->tid == st->skip_tid &&
-      (strcmp(r->kind, "stack") == 0 || strcmp(r->kind, "registers") == 0))
-    return;
-  md_scan_region(st->scan, r->begin, r->end);
+  uintptr_t begin = r->begin;
+  if (st->skip_tid && r->tid == st->skip_tid) {
+    if (strcmp(r->kind, "registers") == 0)
+      return;
+    if (strcmp(r->kind, "stack") == 0) {
+      /* Only the frames still live: from exit()'s caller up. */
+      if (st->live_sp < r->begin || st->live_sp >= r->end)
+        return;
+      begin = st->live_sp;
+    }
+  }
+  md_scan_region(st->scan, begin, r->end);
 }
 
+/* Runs with every other thread stopped: mark, classify, and take what the
+ * report needs, marking the leaked blocks reported (a block may be freed,
+ * its memory reused, as soon as the threads run again). */
 static void scan_stopped(void *arg) {
   struct stopped *st = arg;
   st->ok = false;
@@ -56,23 +87,17 @@ static void scan_stopped(void *arg) {
     return;
   md_scan_ignored_roots(st->scan);
   md_world_roots(visit_root, st);
-  st->ok = md_scan_finish(st->scan, st->with_reachable, &st->result);
+  st->ok = md_scan_finish(st->scan, st->list_reachable, &st->result);
   md_scan_end(st->scan);
   st->scan = NULL;
 }
 
-/* ---- listing and reporting ----------------------------------------------- */
+static struct leak leak_of(const struct md_scan_block *b, enum kind kind) {
+  return (struct leak){b->origin, b->user, b->size, 0, 0, b->stack,
+                       (uint8_t)kind, b->alloc_op};
+}
 
-struct leak {
-  md_origin_t origin;
-  unsigned op; /* the allocating call */
-  enum kind kind;
-  size_t size;
-  uintptr_t user;
-  size_t group_bytes;
-  size_t group_count;
-  uint32_t stack; /* allocation stack (depot id), 0 if none recorded */
-};
+/* ---- listing and reporting ----------------------------------------------- */
 
 static bool by_group_key(const void *pa, const void *pb) {
   const struct leak *a = pa, *b = pb;
@@ -99,96 +124,6 @@ static bool by_group_bytes(const void *pa, const void *pb) {
 /* One group per kind, site and (when recorded) allocation stack. */
 static bool same_group(const struct leak *a, const struct leak *b) {
   return a->kind == b->kind && a->origin == b->origin && a->stack == b->stack;
-}
-
-/* ---- suppressions: `leak:PATTERN` lines, matched against the allocation
- * site's function, file and module ('*' wildcard, '^'/'$' anchors). */
-
-static struct {
-  char *text; /* the file, '\0' between lines; mmap'ed */
-  size_t size;
-  bool loaded;
-} supp;
-
-static void load_suppressions(void) {
-  if (supp.loaded || !md_opt.suppressions[0])
-    return;
-  supp.loaded = true;
-  int fd = open(md_opt.suppressions, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    md_log("mdebug: cannot read the suppressions file %s; no leak is "
-           "suppressed", md_opt.suppressions);
-    return;
-  }
-  size_t cap = 1 << 20;
-  supp.text = md_mmap(cap);
-  ssize_t n;
-  while (supp.text && supp.size < cap - 1 &&
-         (n = read(fd, supp.text + supp.size, cap - 1 - supp.size)) > 0)
-    supp.size += (size_t)n;
-  close(fd);
-  for (size_t i = 0; i < supp.size; i++)
-    if (supp.text[i] == '\n')
-      supp.text[i] = '\0';
-  /* Every non-empty, non-comment line must be leak:PATTERN. */
-  for (size_t i = 0; i < supp.size; i += strlen(supp.text + i) + 1) {
-    const char *line = supp.text + i;
-    while (*line == ' ' || *line == '\t')
-      line++;
-    if (*line && *line != '#' && strncmp(line, "leak:", 5) != 0)
-      md_log("mdebug: %s: ignoring a line that is not leak:PATTERN: %s",
-             md_opt.suppressions, line);
-  }
-}
-
-/* Glob match of pattern p (length n) anywhere in s, with ^ and $ anchors. */
-static bool glob_here(const char *p, size_t n, const char *s, bool anchored_end) {
-  if (n == 0)
-    return !anchored_end || *s == '\0';
-  if (*p == '*') {
-    for (;; s++) {
-      if (glob_here(p + 1, n - 1, s, anchored_end))
-        return true;
-      if (!*s)
-        return false;
-    }
-  }
-  return *s && *s == *p && glob_here(p + 1, n - 1, s + 1, anchored_end);
-}
-
-static bool glob(const char *pattern, const char *s) {
-  size_t n = strlen(pattern);
-  bool start = n && pattern[0] == '^', end = n && pattern[n - 1] == '$';
-  const char *p = pattern + start;
-  n -= start + end;
-  if (start)
-    return glob_here(p, n, s, end);
-  for (; ; s++) {
-    if (glob_here(p, n, s, end))
-      return true;
-    if (!*s)
-      return false;
-  }
-}
-
-static bool suppressed(md_origin_t origin) {
-  if (!supp.text)
-    return false;
-  const char *names[3] = {0};
-  char module[512];
-  md_origin_names(origin, &names[0], &names[1], module, sizeof(module));
-  names[2] = module;
-  for (size_t i = 0; i < supp.size; i += strlen(supp.text + i) + 1) {
-    const char *line = supp.text + i;
-    while (*line == ' ' || *line == '\t')
-      line++;
-    if (strncmp(line, "leak:", 5) != 0 || !line[5])
-      continue;
-    for (int k = 0; k < 3; k++)
-      if (names[k] && names[k][0] && glob(line + 5, names[k]))
-        return true;
-  }
-  return false;
 }
 
 /* Sorts v into groups (same kind and site), largest first within a kind,
@@ -286,74 +221,97 @@ static size_t report(struct leak *v, size_t n, size_t reachable_blocks,
   return n;
 }
 
-/* Keeps what is the program's own and not excused. Blocks a forked child
- * inherited and blocks ignored or already reported never get here. */
-static bool listable(md_origin_t origin, md_origin_t *last_origin,
-                     bool *last_verdict) {
-  if (origin != *last_origin) {
+/* leak_track lists every live block, so it skips what libc, libstdc++ and
+ * the loader keep for themselves. leak_check needs that excuse only for the
+ * loader (it keeps the dtv of exited threads in cached stacks no root
+ * reaches): what libc and libstdc++ keep, they still point to, so a getline
+ * buffer or asprintf string the program lost is reported. Blocks of one
+ * site come in runs, so the last verdict is kept. */
+static bool excused(md_origin_t origin, md_origin_t *last_origin,
+                    bool *last_verdict) {
+  if (origin != *last_origin || !*last_origin) {
     *last_origin = origin;
-    /* leak_track lists every live block, so it skips what libc, libstdc++
-     * and the loader keep for themselves. leak_check needs that excuse only
-     * for the loader (it keeps the dtv of exited threads in cached stacks no
-     * root reaches): what libc and libstdc++ keep, they still point to, so
-     * a getline buffer or asprintf string the program lost is reported. */
-    *last_verdict = !(md_opt.leak_track ? md_origin_is_system(origin)
-                                        : md_origin_is_loader(origin)) &&
-                    !suppressed(origin);
+    *last_verdict = (md_opt.leak_track ? md_origin_is_system(origin)
+                                       : md_origin_is_loader(origin)) ||
+                    md_suppressed(origin);
   }
   return *last_verdict;
 }
 
-static struct leak leak_of(const struct md_scan_block *b, enum kind kind) {
-  return (struct leak){b->origin, b->alloc_op, kind, b->size, b->user, 0, 0,
-                       b->stack};
+/* Drops the excused records of v[0..n); returns how many are left. */
+static size_t drop_excused(struct leak *v, size_t n) {
+  md_origin_t last_origin = 0;
+  bool last_verdict = false;
+  size_t kept = 0;
+  for (size_t i = 0; i < n; i++)
+    if (!excused(v[i].origin, &last_origin, &last_verdict))
+      v[kept++] = v[i];
+  return kept;
+}
+
+/* A check that could not run is an error (counted, and it sets the exit
+ * status): a clean summary would say the program leaks nothing. */
+static void cannot_run(const char *why) {
+  if (!md_report_begin(MD_ERR_LEAK_CHECK))
+    return;
+  md_report_line("mdebug: leak check could not run: %s", why);
+  md_report_end();
 }
 
 /* The reachability check. Returns the number of leaked blocks reported. */
 static size_t check_unreachable(bool at_exit) {
-  load_suppressions();
-  /* One check at a time. The scan's state lives in mmap'ed memory: on
-   * this stack (a root mid-run) or in our static data (a module's data, a
-   * root) a pointer to a block would keep that block alive. */
+  md_suppress_load();
+  /* One check at a time. Nothing here holds a pointer to a block where the
+   * scan looks (this stack mid-run, our static data): the scan's state and
+   * its records are mmap'ed. */
   static md_lock_t check_lock = MD_LOCK_INIT;
   md_lock(&check_lock);
   struct stopped st;
   memset(&st, 0, sizeof(st));
   st.start_only = md_opt.leak_start_pointers_only;
-  st.with_reachable = at_exit && md_opt.leak_show_reachable;
-  /* At exit the exiting thread's stack holds only dead frames (main's
-   * among them): what only it points to is lost once the process ends. */
-  st.skip_tid = at_exit ? md_gettid() : 0;
-  md_heap_scan_lock();
-  bool stopped = md_world_stop(scan_stopped, &st); /* says why if not */
+  st.list_reachable = at_exit && md_opt.leak_show_reachable;
+  if (at_exit) {
+    st.skip_tid = md_gettid();
+    st.live_sp = md_exit_live_sp();
+  }
+  char why[256];
+  const char *failure = NULL;
+  md_heap_scan_lock(); /* no stopped thread may hold it */
+  if (!md_world_stop(scan_stopped, &st)) {
+    md_format(why, sizeof(why), "%s", md_world_stop_failure());
+    failure = why;
+  } else if (!st.ok) {
+    failure = "not enough memory for the scan (mmap failed)";
+  }
   md_heap_scan_unlock();
-  if (stopped && !st.ok)
-    md_log("mdebug: not enough memory to check the heap for leaks");
   size_t reported = 0;
-  if (stopped && st.ok) {
-    size_t n = 0, r = 0;
-    struct leak *leaks = md_mmap(st.result.count * sizeof(struct leak) + 1);
-    md_origin_t last_origin = 0;
-    bool last_verdict = false;
-    for (size_t i = 0; leaks && i < st.result.count; i++) {
+  if (!failure) {
+    size_t n = 0, r = 0, bytes = st.result.count * sizeof(struct leak) + 1;
+    struct leak *leaks = md_mmap(bytes), *reach = md_mmap(bytes);
+    for (size_t i = 0; leaks && reach && i < st.result.count; i++) {
       const struct md_scan_block *b = &st.result.blocks[i];
-      if (b->kind != MD_SCAN_REACHABLE &&
-          listable(b->origin, &last_origin, &last_verdict))
+      if (b->kind == MD_SCAN_REACHABLE)
+        reach[r++] = leak_of(b, KIND_REACHABLE);
+      else
         leaks[n++] = leak_of(b, b->kind == MD_SCAN_INDIRECT ? KIND_INDIRECT
                                                             : KIND_DIRECT);
     }
-    reported = report(leaks, n, st.result.reachable_blocks,
-                      st.result.reachable_bytes, at_exit);
-    if (leaks && st.with_reachable) {
-      for (size_t i = 0; i < st.result.count; i++)
-        if (st.result.blocks[i].kind == MD_SCAN_REACHABLE)
-          leaks[r++] = leak_of(&st.result.blocks[i], KIND_DIRECT);
-      list_reachable(leaks, r);
+    if (leaks && reach) {
+      n = drop_excused(leaks, n);
+      reported = report(leaks, n, st.result.reachable_blocks,
+                        st.result.reachable_bytes, at_exit);
+      if (st.list_reachable)
+        list_reachable(reach, r);
+    } else {
+      failure = "not enough memory for the report (mmap failed)";
     }
-    md_munmap(leaks, st.result.count * sizeof(struct leak) + 1);
+    md_munmap(leaks, bytes);
+    md_munmap(reach, bytes);
   }
   md_scan_result_free(&st.result);
   md_unlock(&check_lock);
+  if (failure)
+    cannot_run(failure);
   return reported;
 }
 
@@ -362,6 +320,7 @@ static size_t check_unreachable(bool at_exit) {
 struct live_list {
   struct leak *items;
   size_t count, capacity;
+  unsigned epoch;
 };
 
 static void count_live(const struct md_block *b, void *arg) {
@@ -369,55 +328,47 @@ static void count_live(const struct md_block *b, void *arg) {
   (*(size_t *)arg)++;
 }
 
+/* What the report needs is taken in the walk (metadata is never unmapped;
+ * a block freed meanwhile may be listed, as at any moment of a walk). */
 static void take_live(const struct md_block *b, void *arg) {
   struct live_list *l = arg;
-  if (l->count < l->capacity) {
-    uint32_t bits = __atomic_load_n(&b->meta->bits, __ATOMIC_ACQUIRE);
-    if ((MD_BITS_MARKS(bits) & (MD_MARK_IGNORED | MD_MARK_REPORTED)) ||
-        MD_BITS_EPOCH(bits) != (md_fork_epoch & MD_EPOCH_MASK))
-      return;
-    l->items[l->count++] = (struct leak){
-        md_origin_of(b->meta->alloc_origin), MD_BITS_ALLOC_OP(bits), KIND_LIVE,
-        b->size, (uintptr_t)b->user, 0, 0, b->stacks ? b->stacks->alloc_stack : 0};
-  }
+  uint32_t bits = __atomic_load_n(&b->meta->bits, __ATOMIC_ACQUIRE);
+  if (l->count == l->capacity || MD_BITS_STATE(bits) != MD_STATE_LIVE ||
+      (MD_BITS_MARKS(bits) & (MD_MARK_IGNORED | MD_MARK_REPORTED)) ||
+      MD_BITS_EPOCH(bits) != l->epoch)
+    return;
+  l->items[l->count++] = (struct leak){
+      md_origin_of(b->meta->alloc_origin), (uintptr_t)b->user, b->size, 0, 0,
+      b->stacks ? b->stacks->alloc_stack : 0, KIND_LIVE,
+      (uint8_t)MD_BITS_ALLOC_OP(bits)};
 }
 
-static void check_guards(const struct md_block *b, void *arg) {
-  (void)arg;
-  md_guard_check(b, 0, 0);
+static void report_live(void) {
+  size_t expected = 0;
+  md_heap_for_each(1u << MD_STATE_LIVE, count_live, &expected);
+  if (expected == 0)
+    return;
+  md_suppress_load();
+  struct live_list l = {0, 0, expected + expected / 4 + 64,
+                        md_fork_epoch & MD_EPOCH_MASK};
+  size_t bytes = l.capacity * sizeof(struct leak);
+  l.items = md_mmap(bytes);
+  if (!l.items) {
+    md_log("mdebug: not enough memory to list %zu live blocks at exit", expected);
+    return;
+  }
+  md_heap_for_each(1u << MD_STATE_LIVE, take_live, &l);
+  report(l.items, drop_excused(l.items, l.count), 0, 0, true);
+  md_munmap(l.items, bytes);
 }
 
 /* ---- the interface ------------------------------------------------------- */
 
 void md_leak_report_at_exit(void) {
-  if (md_guards_on)
-    md_heap_for_each(1u << MD_STATE_LIVE, check_guards, NULL);
-  if (md_opt.leak_track) {
-    size_t expected = 0;
-    md_heap_for_each(1u << MD_STATE_LIVE, count_live, &expected);
-    if (expected == 0)
-      return;
-    load_suppressions();
-    struct live_list l = {0, 0, expected + expected / 4 + 64};
-    size_t bytes = l.capacity * sizeof(struct leak);
-    l.items = md_mmap(bytes);
-    if (!l.items) {
-      md_log("mdebug: not enough memory to list %zu live blocks at exit",
-             expected);
-      return;
-    }
-    md_heap_for_each(1u << MD_STATE_LIVE, take_live, &l);
-    size_t kept = 0;
-    md_origin_t last_origin = 0;
-    bool last_verdict = false;
-    for (size_t i = 0; i < l.count; i++)
-      if (listable(l.items[i].origin, &last_origin, &last_verdict))
-        l.items[kept++] = l.items[i];
-    report(l.items, kept, 0, 0, true);
-    md_munmap(l.items, bytes);
-  } else if (md_opt.leak_check) {
+  if (md_opt.leak_track)
+    report_live();
+  else if (md_opt.leak_check)
     check_unreachable(true);
-  }
 }
 
 size_t md_leak_check_now(void) {

@@ -2,7 +2,8 @@
  * documented layouts: get_malloc_leak_info / free_malloc_leak_info and
  * malloc_backtrace. The info buffer is mmap'ed (never the program's
  * malloc) with a small hidden header, so free_malloc_leak_info can tell
- * its own buffers from anything else it is given.
+ * its own buffers from anything else it is given. An inert copy of the
+ * runtime passes each call on (copies.c).
  */
 #define _GNU_SOURCE
 #include <string.h>
@@ -21,6 +22,17 @@ struct info_header {
 MD_EXPORT void get_malloc_leak_info(uint8_t **info, size_t *overall_size,
                                     size_t *info_size, size_t *total_memory,
                                     size_t *backtrace_size) {
+  if (MD_UNLIKELY(!md_copy_active())) { /* an inert copy (copies.c) */
+    if (md_forward.get_leak_info)
+      md_forward.get_leak_info(info, overall_size, info_size, total_memory,
+                               backtrace_size);
+    else if (info && overall_size && info_size && total_memory &&
+             backtrace_size) { /* nothing tracked */
+      *info = NULL;
+      *overall_size = *info_size = *total_memory = *backtrace_size = 0;
+    }
+    return;
+  }
   if (!info || !overall_size || !info_size || !total_memory ||
       !backtrace_size) {
     md_log("mdebug: get_malloc_leak_info: At least one invalid parameter.");
@@ -67,6 +79,11 @@ MD_EXPORT void get_malloc_leak_info(uint8_t **info, size_t *overall_size,
 }
 
 MD_EXPORT void free_malloc_leak_info(uint8_t *info) {
+  if (MD_UNLIKELY(!md_copy_active())) {
+    if (md_forward.free_leak_info)
+      md_forward.free_leak_info(info);
+    return;
+  }
   if (!info)
     return;
   struct info_header *h = (struct info_header *)info - 1;
@@ -82,6 +99,10 @@ MD_EXPORT void free_malloc_leak_info(uint8_t *info) {
 
 MD_EXPORT ssize_t malloc_backtrace(void *pointer, uintptr_t *frames,
                                    size_t frame_count) {
+  if (MD_UNLIKELY(!md_copy_active()))
+    return md_forward.backtrace
+               ? md_forward.backtrace(pointer, frames, frame_count)
+               : 0;
   if (!pointer || !frames)
     return 0;
   md_ensure_init();

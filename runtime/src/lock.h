@@ -5,6 +5,7 @@
 #define MDEBUG_LOCK_H
 
 #include <sched.h>
+#include <stdbool.h>
 
 static inline void md_cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -30,6 +31,10 @@ static inline void md_lock(md_lock_t *l) {
         sched_yield();
     }
   }
+}
+/* One try; true if taken. */
+static inline bool md_trylock(md_lock_t *l) {
+  return !__atomic_exchange_n(&l->locked, 1, __ATOMIC_ACQUIRE);
 }
 static inline void md_unlock(md_lock_t *l) {
   __atomic_store_n(&l->locked, 0, __ATOMIC_RELEASE);

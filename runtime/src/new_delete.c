@@ -6,7 +6,8 @@
  * symbols are weak, so C programs link without libstdc++; a C++ program
  * always has them. nothrow forms return NULL without calling the handler.
  * Sized and aligned deletes release like plain delete (the block knows its
- * own size and alignment). Never allocates for itself.
+ * own size and alignment). An inert copy of the runtime passes every call on
+ * (copies.c), as entry.c does. Never allocates for itself.
  */
 #include <stdlib.h>
 
@@ -14,43 +15,101 @@
 
 #define SITE md_origin_site(site)
 #define CALLER md_origin_pc(__builtin_return_address(0))
+#define CALLER_SITE ((const struct mdebug_site *)CALLER)
 
 typedef void (*new_handler_t)(void);
 /* std::get_new_handler() and std::__throw_bad_alloc() */
 extern new_handler_t _ZSt15get_new_handlerv(void) __attribute__((weak));
 extern void _ZSt17__throw_bad_allocv(void) __attribute__((weak, noreturn));
 
-static void *new_impl(size_t size, size_t align, enum md_family family,
-                      bool nothrow, unsigned op, md_origin_t o) {
+/* After a try that found no memory: true to try again (a new-handler ran),
+ * false for nothrow; otherwise throws bad_alloc. */
+static bool new_failed(bool nothrow) {
+  if (nothrow)
+    return false;
+  new_handler_t handler =
+      _ZSt15get_new_handlerv ? _ZSt15get_new_handlerv() : NULL;
+  if (handler) {
+    handler();
+    return true;
+  }
+  if (_ZSt17__throw_bad_allocv)
+    _ZSt17__throw_bad_allocv();
+  md_die("operator new: out of memory and no C++ runtime to throw bad_alloc");
+}
+
+static void *new_impl(size_t size, size_t align, bool nothrow, unsigned op,
+                      md_origin_t o) {
   for (;;) {
-    void *p = md_allocate(size, align, family, false, op, o);
-    if (p || nothrow)
+    void *p = md_allocate(size, align, md_op_family(op), false, op, o);
+    if (p || !new_failed(nothrow))
       return p;
-    new_handler_t handler = _ZSt15get_new_handlerv ? _ZSt15get_new_handlerv() : NULL;
-    if (handler) {
-      handler();
-      continue;
-    }
-    if (_ZSt17__throw_bad_allocv)
-      _ZSt17__throw_bad_allocv();
-    md_die("operator new: out of memory and no C++ runtime to throw bad_alloc");
   }
 }
 
-#define NEW_PAIR(NAME, SYMBOL, FAMILY, NOTHROW, PARAMS, ALIGN)                 \
+/* An inert copy with no operator new to pass the call on to (no copy is
+ * active, and the process's is this copy's own): the process's malloc,
+ * with operator new's rules. */
+static MD_NOINLINE void *new_elsewhere(size_t size, size_t align,
+                                       bool nothrow) {
+  for (;;) {
+    void *p = align ? md_forward.plain_memalign(align, size)
+                    : md_forward.plain_malloc(size);
+    if (p || !new_failed(nothrow))
+      return p;
+  }
+}
+
+/* As in entry.c: each entry point tests that this copy is the active one;
+ * the first call, and every call of an inert copy, tail-calls pass_on_NAME,
+ * which decides, then runs the call here or passes it on: to the active
+ * copy's __mdebug_NAME, else the process's operator, else (the only one in
+ * reach is this copy's own) the process's malloc or free. */
+#define PASS_ON(NAME, PARAMS, site_arg)                                        \
+  if (MD_UNLIKELY(md_copy_role != MD_COPY_ACTIVE))                             \
+  return pass_on_##NAME ARGS_SITE_##PARAMS(site_arg)
+
+#define NEW_PAIR(NAME, SYMBOL, NOTHROW, PARAMS, ALIGN)                         \
+  MD_EXPORT void *__mdebug_##NAME PARAMS_SITE_##PARAMS;                        \
+  static MD_NOINLINE void *pass_on_##NAME PARAMS_SITE_##PARAMS {               \
+    if (md_copy_decide())                                                      \
+      return __mdebug_##NAME ARGS_SITE_##PARAMS(site);                         \
+    if (md_forward.site_##NAME)                                                \
+      __attribute__((musttail)) return md_forward.site_##NAME                  \
+          ARGS_SITE_##PARAMS(site);                                            \
+    if (md_forward.plain_##NAME)                                               \
+      return md_forward.plain_##NAME ARGS_##PARAMS;                            \
+    return new_elsewhere(size, ALIGN, NOTHROW);                                \
+  }                                                                            \
   MD_EXPORT void *__mdebug_##NAME PARAMS_SITE_##PARAMS {                       \
-    return new_impl(size, ALIGN, FAMILY, NOTHROW, MD_OP_##NAME, SITE);         \
+    PASS_ON(NAME, PARAMS, site);                                               \
+    return new_impl(size, ALIGN, NOTHROW, MD_OP_##NAME, SITE);                 \
   }                                                                            \
   MD_EXPORT void *SYMBOL PARAMS_##PARAMS {                                     \
-    return new_impl(size, ALIGN, FAMILY, NOTHROW, MD_OP_##NAME, CALLER);       \
+    PASS_ON(NAME, PARAMS, CALLER_SITE);                                        \
+    return new_impl(size, ALIGN, NOTHROW, MD_OP_##NAME, CALLER);               \
   }
 
-#define DELETE_PAIR(NAME, SYMBOL, FAMILY, PARAMS)                              \
+#define DELETE_PAIR(NAME, SYMBOL, PARAMS)                                      \
+  MD_EXPORT void __mdebug_##NAME PARAMS_SITE_##PARAMS;                         \
+  static MD_NOINLINE void pass_on_##NAME PARAMS_SITE_##PARAMS {                \
+    if (md_copy_decide())                                                      \
+      __mdebug_##NAME ARGS_SITE_##PARAMS(site);                                \
+    else if (md_forward.site_##NAME)                                           \
+      __attribute__((musttail)) return md_forward.site_##NAME                  \
+          ARGS_SITE_##PARAMS(site);                                            \
+    else if (md_forward.plain_##NAME)                                          \
+      md_forward.plain_##NAME ARGS_##PARAMS;                                   \
+    else                                                                       \
+      md_forward.plain_free(ptr);                                              \
+  }                                                                            \
   MD_EXPORT void __mdebug_##NAME PARAMS_SITE_##PARAMS {                        \
-    md_deallocate(ptr, FAMILY, MD_OP_##NAME, SITE);                            \
+    PASS_ON(NAME, PARAMS, site);                                               \
+    md_deallocate(ptr, md_op_family(MD_OP_##NAME), MD_OP_##NAME, SITE);        \
   }                                                                            \
   MD_EXPORT void SYMBOL PARAMS_##PARAMS {                                      \
-    md_deallocate(ptr, FAMILY, MD_OP_##NAME, CALLER);                          \
+    PASS_ON(NAME, PARAMS, CALLER_SITE);                                        \
+    md_deallocate(ptr, md_op_family(MD_OP_##NAME), MD_OP_##NAME, CALLER);      \
   }
 
 /* Parameter lists by shape (a = alignment, n = nothrow tag, z = size). */
@@ -64,6 +123,27 @@ static void *new_impl(size_t size, size_t align, enum md_family family,
 #define PARAMS_pza (void *ptr, size_t size, size_t align)
 #define PARAMS_pn (void *ptr, const void *nothrow)
 #define PARAMS_pan (void *ptr, size_t align, const void *nothrow)
+/* Their arguments, to pass a call on. */
+#define ARGS_z (size)
+#define ARGS_zn (size, nothrow)
+#define ARGS_za (size, align)
+#define ARGS_zan (size, align, nothrow)
+#define ARGS_p (ptr)
+#define ARGS_pz (ptr, size)
+#define ARGS_pa (ptr, align)
+#define ARGS_pza (ptr, size, align)
+#define ARGS_pn (ptr, nothrow)
+#define ARGS_pan (ptr, align, nothrow)
+#define ARGS_SITE_z(S) (size, S)
+#define ARGS_SITE_zn(S) (size, nothrow, S)
+#define ARGS_SITE_za(S) (size, align, S)
+#define ARGS_SITE_zan(S) (size, align, nothrow, S)
+#define ARGS_SITE_p(S) (ptr, S)
+#define ARGS_SITE_pz(S) (ptr, size, S)
+#define ARGS_SITE_pa(S) (ptr, align, S)
+#define ARGS_SITE_pza(S) (ptr, size, align, S)
+#define ARGS_SITE_pn(S) (ptr, nothrow, S)
+#define ARGS_SITE_pan(S) (ptr, align, nothrow, S)
 #define S const struct mdebug_site *site
 #define PARAMS_SITE_z (size_t size, S)
 #define PARAMS_SITE_zn (size_t size, const void *nothrow, S)
@@ -77,32 +157,29 @@ static void *new_impl(size_t size, size_t align, enum md_family family,
 #define PARAMS_SITE_pan (void *ptr, size_t align, const void *nothrow, S)
 
 /* Declarations from abi.def check every definition below against it. */
-#define MD_WITH_SITE(...) (__VA_ARGS__, const struct mdebug_site *site)
 #define MDEBUG_ENTRY(NAME, SYMBOL, SIG, RET, PARAMS)                           \
   MD_EXPORT RET __mdebug_##NAME MD_WITH_SITE PARAMS;                           \
   MD_EXPORT RET SYMBOL PARAMS;
 #include "mdebug/abi.def"
 
-#define N MD_FAMILY_NEW
-#define A MD_FAMILY_NEW_ARRAY
-NEW_PAIR(new, _Znwm, N, false, z, 0)
-NEW_PAIR(new_array, _Znam, A, false, z, 0)
-NEW_PAIR(new_nothrow, _ZnwmRKSt9nothrow_t, N, true, zn, 0)
-NEW_PAIR(new_array_nothrow, _ZnamRKSt9nothrow_t, A, true, zn, 0)
-NEW_PAIR(new_aligned, _ZnwmSt11align_val_t, N, false, za, align)
-NEW_PAIR(new_array_aligned, _ZnamSt11align_val_t, A, false, za, align)
-NEW_PAIR(new_aligned_nothrow, _ZnwmSt11align_val_tRKSt9nothrow_t, N, true, zan, align)
-NEW_PAIR(new_array_aligned_nothrow, _ZnamSt11align_val_tRKSt9nothrow_t, A, true, zan, align)
+NEW_PAIR(new, _Znwm, false, z, 0)
+NEW_PAIR(new_array, _Znam, false, z, 0)
+NEW_PAIR(new_nothrow, _ZnwmRKSt9nothrow_t, true, zn, 0)
+NEW_PAIR(new_array_nothrow, _ZnamRKSt9nothrow_t, true, zn, 0)
+NEW_PAIR(new_aligned, _ZnwmSt11align_val_t, false, za, align)
+NEW_PAIR(new_array_aligned, _ZnamSt11align_val_t, false, za, align)
+NEW_PAIR(new_aligned_nothrow, _ZnwmSt11align_val_tRKSt9nothrow_t, true, zan, align)
+NEW_PAIR(new_array_aligned_nothrow, _ZnamSt11align_val_tRKSt9nothrow_t, true, zan, align)
 
-DELETE_PAIR(delete, _ZdlPv, N, p)
-DELETE_PAIR(delete_array, _ZdaPv, A, p)
-DELETE_PAIR(delete_sized, _ZdlPvm, N, pz)
-DELETE_PAIR(delete_array_sized, _ZdaPvm, A, pz)
-DELETE_PAIR(delete_aligned, _ZdlPvSt11align_val_t, N, pa)
-DELETE_PAIR(delete_array_aligned, _ZdaPvSt11align_val_t, A, pa)
-DELETE_PAIR(delete_sized_aligned, _ZdlPvmSt11align_val_t, N, pza)
-DELETE_PAIR(delete_array_sized_aligned, _ZdaPvmSt11align_val_t, A, pza)
-DELETE_PAIR(delete_nothrow, _ZdlPvRKSt9nothrow_t, N, pn)
-DELETE_PAIR(delete_array_nothrow, _ZdaPvRKSt9nothrow_t, A, pn)
-DELETE_PAIR(delete_aligned_nothrow, _ZdlPvSt11align_val_tRKSt9nothrow_t, N, pan)
-DELETE_PAIR(delete_array_aligned_nothrow, _ZdaPvSt11align_val_tRKSt9nothrow_t, A, pan)
+DELETE_PAIR(delete, _ZdlPv, p)
+DELETE_PAIR(delete_array, _ZdaPv, p)
+DELETE_PAIR(delete_sized, _ZdlPvm, pz)
+DELETE_PAIR(delete_array_sized, _ZdaPvm, pz)
+DELETE_PAIR(delete_aligned, _ZdlPvSt11align_val_t, pa)
+DELETE_PAIR(delete_array_aligned, _ZdaPvSt11align_val_t, pa)
+DELETE_PAIR(delete_sized_aligned, _ZdlPvmSt11align_val_t, pza)
+DELETE_PAIR(delete_array_sized_aligned, _ZdaPvmSt11align_val_t, pza)
+DELETE_PAIR(delete_nothrow, _ZdlPvRKSt9nothrow_t, pn)
+DELETE_PAIR(delete_array_nothrow, _ZdaPvRKSt9nothrow_t, pn)
+DELETE_PAIR(delete_aligned_nothrow, _ZdlPvSt11align_val_tRKSt9nothrow_t, pan)
+DELETE_PAIR(delete_array_aligned_nothrow, _ZdaPvSt11align_val_tRKSt9nothrow_t, pan)

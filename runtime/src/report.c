@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -217,6 +218,24 @@ void md_report_add_leaks(size_t blocks, size_t bytes) {
   md_unlock(&report_lock);
 }
 
+/* "mdebug: SUMMARY: N errors (k of each kind)" into line; returns its
+ * length. */
+static size_t format_errors(char *line, size_t size, size_t errors) {
+  size_t n = md_format(line, size, "mdebug: SUMMARY: %zu error%s", errors,
+                       errors == 1 ? "" : "s");
+  const char *sep = " (";
+  for (int k = 0; k < MD_ERR_COUNT; k++) {
+    if (!error_counts[k])
+      continue;
+    n += md_format(line + n, size - n, "%s%zu %s", sep, error_counts[k],
+                   titles[k]);
+    sep = ", ";
+  }
+  if (errors)
+    n += md_format(line + n, size - n, ")");
+  return n;
+}
+
 int md_report_summary(void) {
   char line[1024];
   size_t n = 0, errors = 0;
@@ -227,18 +246,7 @@ int md_report_summary(void) {
     md_unlock(&report_lock);
     return -1;
   }
-  n += md_format(line + n, sizeof(line) - n, "mdebug: SUMMARY: %zu error%s",
-                 errors, errors == 1 ? "" : "s");
-  const char *sep = " (";
-  for (int k = 0; k < MD_ERR_COUNT; k++) {
-    if (!error_counts[k])
-      continue;
-    n += md_format(line + n, sizeof(line) - n, "%s%zu %s", sep, error_counts[k],
-                   titles[k]);
-    sep = ", ";
-  }
-  if (errors)
-    n += md_format(line + n, sizeof(line) - n, ")");
+  n += format_errors(line, sizeof(line), errors);
   n += md_format(line + n, sizeof(line) - n,
                  ", %zu byte%s leaked in %zu block%s", leaked_bytes,
                  leaked_bytes == 1 ? "" : "s", leaked_blocks,
@@ -246,6 +254,33 @@ int md_report_summary(void) {
   write_linef("%s", line);
   md_unlock(&report_lock);
   return md_opt.exitcode ? (int)md_opt.exitcode : -1;
+}
+
+/* A thread that is inside a report holds the lock; it is dying, so write
+ * over its report. Another thread may hold it and never run again: after a
+ * few tries, write anyway (a line may interleave; nothing waits). */
+void md_report_fatal_summary(const char *signal, const char *what) {
+  bool locked = false;
+  for (int tries = 0; !in_report && !locked && tries < 100; tries++) {
+    locked = md_trylock(&report_lock);
+    if (!locked)
+      sched_yield();
+  }
+  size_t errors = 0;
+  for (int k = 0; k < MD_ERR_COUNT; k++)
+    errors += error_counts[k];
+  char line[1024];
+  size_t n = format_errors(line, sizeof(line), errors);
+  if (leaked_blocks)
+    n += md_format(line + n, sizeof(line) - n,
+                   ", %zu byte%s leaked in %zu block%s", leaked_bytes,
+                   leaked_bytes == 1 ? "" : "s", leaked_blocks,
+                   leaked_blocks == 1 ? "" : "s");
+  md_format(line + n, sizeof(line) - n,
+            ", then %s (%s); leaks at exit not checked", signal, what);
+  write_linef("%s", line);
+  if (locked)
+    md_unlock(&report_lock);
 }
 
 void md_report_atfork_prepare(void) { md_lock(&report_lock); }

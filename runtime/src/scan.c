@@ -107,11 +107,13 @@ void md_scan_end(struct md_scan *s) {
 
 size_t md_scan_live(const struct md_scan *s) { return s->live; }
 
-/* `new T[0]` for a T with a destructor: an 8-byte array cookie (the count,
- * 0) and the pointer the program keeps is the block's end. */
+/* `new T[0]` for a T with a destructor: operator new[] of an 8-byte array
+ * cookie (the count, 0), and the pointer the program keeps is the block's
+ * end (as LeakSanitizer special-cases). */
 static inline bool array_cookie_end(const unsigned char *user, size_t usable,
-                                    size_t off) {
+                                    size_t off, uint32_t bits) {
   return usable == sizeof(size_t) && off == usable &&
+         md_op_family(MD_BITS_ALLOC_OP(bits)) == MD_FAMILY_NEW_ARRAY &&
          *(const size_t *)(const void *)user == 0;
 }
 
@@ -134,7 +136,7 @@ static inline uint8_t *mark_of(struct md_scan *s, uintptr_t w, uint64_t *ref) {
       return NULL;
     size_t off = pos - lead, usable = m->size + md_heap.expand;
     if (off != 0 && (s->start_only || off >= usable) &&
-        !array_cookie_end((const unsigned char *)(w - off), usable, off))
+        !array_cookie_end((const unsigned char *)(w - off), usable, off, bits))
       return NULL;
     *ref = ((uint64_t)k << 32) | i;
     return &s->marks[k][i];
@@ -153,7 +155,8 @@ static inline uint8_t *mark_of(struct md_scan *s, uintptr_t w, uint64_t *ref) {
   size_t off = w - l->begin;
   if (w < l->begin ||
       (off != 0 && (s->start_only || w >= l->end) &&
-       !array_cookie_end((const unsigned char *)l->begin, l->end - l->begin, off)))
+       !array_cookie_end((const unsigned char *)l->begin, l->end - l->begin,
+                         off, l->b.meta->bits)))
     return NULL;
   *ref = a;
   return &s->large_marks[a];

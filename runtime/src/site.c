@@ -2,7 +2,8 @@
  * ("file:line:col (function)") or, for code that was not instrumented, a
  * return address resolved with dladdr ("pc OFFSET  module (symbol+N)", the
  * shape malloc debug prints frames in, so addr2line works on it).
- * Never allocates (dladdr does not).
+ * Also the names and properties of the call kinds (ops.def). Never
+ * allocates (dladdr does not).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -10,30 +11,62 @@
 
 #include "internal.h"
 
-static const char *const op_names[] = {
-#define MDEBUG_ENTRY(NAME, SYMBOL, SIG, RET, PARAMS) #NAME,
-#include "mdebug/abi.def"
+/* ops.def has one line per abi.def entry, in the same order. */
+enum {
+#define MD_OP(NAME, DISPLAY, FAMILY, RELEASE, RECORD) OPS_LINE_##NAME,
+#include "ops.def"
+  OPS_LINES
+};
+#define MD_OP(NAME, DISPLAY, FAMILY, RELEASE, RECORD)                          \
+  _Static_assert(OPS_LINE_##NAME == MD_OP_##NAME,                              \
+                 "ops.def: " #NAME " is not on abi.def's line for it");
+#include "ops.def"
+_Static_assert(OPS_LINES == MD_OP_COUNT,
+               "ops.def and abi.def list different entry points");
+
+enum { RECORD_NONE = -1 };
+#define RECORD_MALLOC MD_REC_MALLOC
+#define RECORD_CALLOC MD_REC_CALLOC
+#define RECORD_MEMALIGN MD_REC_MEMALIGN
+#define RECORD_REALLOC MD_REC_REALLOC
+#define RECORD_FREE MD_REC_FREE
+
+static const struct {
+  const char *name;
+  bool release;
+  int record; /* enum md_record_type, or RECORD_NONE */
+} ops[MD_OP_COUNT] = {
+#define MD_OP(NAME, DISPLAY, FAMILY, RELEASE, RECORD)                          \
+  {DISPLAY, RELEASE, RECORD_##RECORD},
+#include "ops.def"
 };
 
 const char *md_op_name(unsigned op) {
-  if (op >= MD_OP_COUNT)
-    return "?";
-  const char *n = op_names[op];
-  /* C++ operators read better by their source names. */
-  if (strncmp(n, "new_array", 9) == 0)
-    return "operator new[]";
-  if (strncmp(n, "new", 3) == 0)
-    return "operator new";
-  if (strncmp(n, "delete_array", 12) == 0)
-    return "operator delete[]";
-  if (strncmp(n, "delete", 6) == 0)
-    return "operator delete";
-  return n;
+  return op < MD_OP_COUNT ? ops[op].name : "?";
 }
 
 bool md_op_is_release(unsigned op) {
-  return op < MD_OP_COUNT && (strcmp(op_names[op], "free") == 0 ||
-                              strncmp(op_names[op], "delete", 6) == 0);
+  return op < MD_OP_COUNT && ops[op].release;
+}
+
+bool md_op_records_itself(unsigned op) {
+  return op < MD_OP_COUNT &&
+         (ops[op].record == MD_REC_CALLOC || ops[op].record == MD_REC_REALLOC);
+}
+
+/* A site's source path as reports print it: with strip_path_prefix, the
+ * sanitizers' rule (everything up to and including the first occurrence of
+ * the prefix goes, then a leading "./"). */
+static const char *shown_path(const char *path) {
+  const char *prefix = md_opt.strip_path_prefix;
+  if (!prefix[0])
+    return path;
+  const char *at = strstr(path, prefix);
+  if (at)
+    path = at + strlen(prefix);
+  if (path[0] == '.' && path[1] == '/')
+    path += 2;
+  return path;
 }
 
 size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) {
@@ -41,12 +74,13 @@ size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) {
     return md_format(buf, size, "<unknown>");
   if (!md_origin_is_pc(origin)) {
     const struct mdebug_site *s = (const struct mdebug_site *)origin;
+    const char *file = shown_path(s->file);
     if (s->line && s->column)
-      return md_format(buf, size, "%s:%u:%u (%s)", s->file, s->line, s->column,
+      return md_format(buf, size, "%s:%u:%u (%s)", file, s->line, s->column,
                        s->function);
     if (s->line)
-      return md_format(buf, size, "%s:%u (%s)", s->file, s->line, s->function);
-    return md_format(buf, size, "%s (%s)", s->file, s->function);
+      return md_format(buf, size, "%s:%u (%s)", file, s->line, s->function);
+    return md_format(buf, size, "%s (%s)", file, s->function);
   }
   uintptr_t pc = origin & ~MD_ORIGIN_PC_BIT;
   Dl_info info;

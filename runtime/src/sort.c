@@ -4,7 +4,17 @@
  */
 #include "internal.h"
 
-static void swap(unsigned char *a, unsigned char *b, size_t size) {
+static inline void swap(unsigned char *a, unsigned char *b, size_t size) {
+  if (size % 8 == 0) { /* every record the runtime sorts: whole words */
+    for (size_t i = 0; i < size; i += 8) {
+      uint64_t t, u;
+      __builtin_memcpy(&t, a + i, 8);
+      __builtin_memcpy(&u, b + i, 8);
+      __builtin_memcpy(a + i, &u, 8);
+      __builtin_memcpy(b + i, &t, 8);
+    }
+    return;
+  }
   for (size_t i = 0; i < size; i++) {
     unsigned char t = a[i];
     a[i] = b[i];

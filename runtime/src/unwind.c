@@ -2,10 +2,13 @@
  * every allocation, and safe on any stack. It reads only inside the thread's
  * own stack mapping, follows only aligned, strictly increasing frames, and
  * stops at the first frame that breaks a rule (code built without frame
- * pointers ends the walk early, never faults). The runtime's own frames are
- * left out: the first pc is where the program called in. Each pc is a
- * return address minus one (inside the call instruction), as malloc debug
- * stores frames, so it names the calling line.
+ * pointers ends the walk early, never faults). The runtime's frames are left
+ * out wherever they are: this copy's own code (the section mdebug_text,
+ * whose __start/__stop symbols each module has for itself) and that of every
+ * inert copy that announced itself (copies.c), so the first pc is where the
+ * program called in. Each pc is a return address minus one (inside the call
+ * instruction), as malloc debug stores frames, so it names the calling
+ * line.
  *
  * Every return address must also lie in a loaded module's executable
  * segment (a table built with dl_iterate_phdr at start-up and again when an
@@ -23,6 +26,7 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "lock.h"
 
 extern char __start_mdebug_text[] __attribute__((weak, visibility("hidden")));
 extern char __stop_mdebug_text[] __attribute__((weak, visibility("hidden")));
@@ -39,6 +43,34 @@ struct code_ranges {
   uintptr_t lo[MAX_RANGES], hi[MAX_RANGES];
 };
 static struct code_ranges *code;
+
+/* Other copies' code (copies.c): appended, never removed (every copy is
+ * linked -z nodelete); readers take the count, then those entries. */
+#define MAX_COPIES 16
+static struct { uintptr_t lo, hi; } copies[MAX_COPIES];
+static unsigned copy_count;
+static md_lock_t copies_lock = MD_LOCK_INIT;
+
+void md_unwind_add_runtime_code(uintptr_t begin, uintptr_t end) {
+  md_lock(&copies_lock);
+  unsigned n = copy_count;
+  bool known = false;
+  for (unsigned i = 0; i < n; i++)
+    known |= copies[i].lo == begin;
+  if (!known && n < MAX_COPIES && begin < end) {
+    copies[n].lo = begin;
+    copies[n].hi = end;
+    __atomic_store_n(&copy_count, n + 1, __ATOMIC_RELEASE);
+  }
+  md_unlock(&copies_lock);
+}
+
+static bool in_other_copy(uintptr_t pc, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    if (pc >= copies[i].lo && pc < copies[i].hi)
+      return true;
+  return false;
+}
 
 static int add_module(struct dl_phdr_info *info, size_t size, void *arg) {
   (void)size;
@@ -145,8 +177,8 @@ MD_NOINLINE size_t md_unwind(uintptr_t *pcs, size_t max) {
   const struct code_ranges *ranges = __atomic_load_n(&code, __ATOMIC_ACQUIRE);
   uintptr_t text_lo = (uintptr_t)__start_mdebug_text;
   uintptr_t text_hi = (uintptr_t)__stop_mdebug_text;
+  unsigned others = __atomic_load_n(&copy_count, __ATOMIC_ACQUIRE);
   size_t n = 0, last_range = 0;
-  bool in_runtime = true;
   while (n < max) {
     if ((fp & 7) != 0 || fp < sp || hi < 16 || fp > hi - 16)
       break;
@@ -154,10 +186,9 @@ MD_NOINLINE size_t md_unwind(uintptr_t *pcs, size_t max) {
     uintptr_t pc = ((const uintptr_t *)fp)[1];
     if (pc < 4096 || (ranges && !is_code(ranges, pc, &last_range)))
       break;
-    if (!in_runtime || pc < text_lo || pc >= text_hi) {
-      in_runtime = false;
+    if ((pc < text_lo || pc >= text_hi) &&
+        (MD_LIKELY(!others) || !in_other_copy(pc, others)))
       pcs[n++] = pc - 1; /* the call, as malloc debug stores it */
-    }
     if (next <= fp)
       break;
     fp = next;

@@ -1,7 +1,7 @@
 ; Proves: for an inlined call the site takes the innermost DILocation: the inlined callee's file, line, column and demangled linkage name, not the caller's.
 ; RUN: %opt -load-pass-plugin=%mdebugpass -passes=mdebug -S %s | %FileCheck %s
 
-; CHECK: @[[FILE:__mdebug_str[.0-9]*]] = private unnamed_addr constant [13 x i8] c"inc/helper.h\00"
+; CHECK: @[[FILE:__mdebug_str[.0-9]*]] = private unnamed_addr constant [18 x i8] c"/src/inc/helper.h\00"
 ; CHECK-NEXT: @[[FUNC:__mdebug_str[.0-9]*]] = private unnamed_addr constant [9 x i8] c"helper()\00"
 ; CHECK-NEXT: @[[SITE:__mdebug_site[.0-9]*]] = private constant { i64, ptr, ptr, i32, i32, i32, i32 } { i64 6723482682521613733, ptr @[[FILE]], ptr @[[FUNC]], i32 3, i32 5, i32 0, i32 0 }, section "mdebug_sites", align 8
 ; CHECK-NOT: outer.cpp

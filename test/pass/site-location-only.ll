@@ -1,7 +1,7 @@
 ; Proves: with locations but no linkage names (what -Rpass=mdebug without -g gives) the site's function is the demangled IR name of the enclosing function, so -g and location-only builds agree.
 ; RUN: %opt -load-pass-plugin=%mdebugpass -passes=mdebug -S %s | %FileCheck %s
 
-; CHECK-DAG: @[[FILE:__mdebug_str[.0-9]*]] = private unnamed_addr constant [12 x i8] c"dir/loc.cpp\00"
+; CHECK-DAG: @[[FILE:__mdebug_str[.0-9]*]] = private unnamed_addr constant [17 x i8] c"/abs/dir/loc.cpp\00"
 ; CHECK-DAG: @[[WORK:__mdebug_str[.0-9]*]] = private unnamed_addr constant [7 x i8] c"work()\00"
 ; CHECK-DAG: @[[CFUN:__mdebug_str[.0-9]*]] = private unnamed_addr constant [5 x i8] c"cfun\00"
 ; CHECK-DAG: private constant { i64, ptr, ptr, i32, i32, i32, i32 } { i64 -2534287885089407538, ptr @[[FILE]], ptr @[[WORK]], i32 7, i32 12, i32 13, i32 0 }, section "mdebug_sites"

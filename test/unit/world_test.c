@@ -4,18 +4,25 @@
 // segments and the registered regions, all readable; every thread carries
 // on unharmed (counters advance, errno and registers intact), over repeated
 // and concurrent stops, with threads coming and going, and from an atexit
-// handler. The second run shows the clean failure when a thread blocks the
-// stop signal: false after the timeout, everyone resumed, process alive.
-// The third: once the main thread has called pthread_exit (a zombie, still
-// listed), another thread's stops skip it at once and still see everything.
-// RUN: %clang -O1 -I%mdebug_src/runtime/src -I%mdebug_include %s %mdebug_rt_a -o %t -lpthread
+// handler; a thread that blocks every signal is stopped too (ptrace). The
+// same again with ptrace forbidden (the signal fallback), where a thread
+// that blocks the stop signal makes the stop fail cleanly: false after the
+// timeout, naming the thread and why ptrace was not used, everyone resumed,
+// the process alive, the blocker never sent the signal. Last: once the main
+// thread has called pthread_exit (a zombie, still listed), another thread's
+// stops skip it at once and still see everything.
+// RUN: %clang -O1 -I%mdebug_src/runtime/src -I%mdebug_include -I%S/../Inputs %s %mdebug_rt_a -o %t -lpthread
 // RUN: %t 2>&1 | %FileCheck %s
+// RUN: %t noptrace 2>&1 | %FileCheck %s
 // CHECK: mdebug: mdebug_unregister_root(0x{{[0-9a-f]+}}, 1): no such region was registered
 // CHECK-NEXT: world_test: {{[0-9]+}} passed, 0 failed
 // CHECK-NEXT: world_test: atexit stop: {{[0-9]+}} passed, 0 failed
 // RUN: %t blocked 2>&1 | %FileCheck %s --check-prefix=BLOCKED
-// BLOCKED: mdebug: could not stop the other threads: thread {{[0-9]+}} did not answer signal {{[0-9]+}} (state {{[RS]}}, signal blocked) and none stopped for 5 s; all threads resumed
-// BLOCKED-NEXT: world_test blocked: {{[0-9]+}} passed, 0 failed
+// BLOCKED-NOT: stop failed
+// BLOCKED: world_test blocked: {{[0-9]+}} passed, 0 failed
+// RUN: %t blocked noptrace 2>&1 | %FileCheck %s --check-prefix=BLOCKED-NOPTRACE
+// BLOCKED-NOPTRACE: stop failed: could not stop the other threads: thread {{[0-9]+}}: it blocks the stop signal; ptrace not used: ptrace refused to attach (errno 1)
+// BLOCKED-NOPTRACE-NEXT: world_test blocked: {{[0-9]+}} passed, 0 failed
 // RUN: %t main_exit 2>&1 | %FileCheck %s --check-prefix=MAIN-EXIT
 // MAIN-EXIT-NOT: mdebug
 // MAIN-EXIT: world_test main_exit: {{[0-9]+}} passed, 0 failed
@@ -32,6 +39,7 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "no_ptrace.h"
 
 static int passed, failed;
 
@@ -391,7 +399,8 @@ static void at_exit_check(void) {
 
 /* ---- the failure path
  * -------------------------------------------------------- */
-static volatile int blocker_ready, blocker_quit;
+static volatile int blocker_ready, blocker_quit, blocker_got_signal;
+static void on_stop_signal(int sig) { blocker_got_signal = sig; }
 static void *blocker_main(void *arg) {
   sigset_t all;
   sigfillset(&all);
@@ -401,26 +410,36 @@ static void *blocker_main(void *arg) {
     struct timespec ts = {0, 1000000};
     nanosleep(&ts, NULL);
   }
-  /* The stop signal is still pending: unblocking it must not kill us. */
+  /* Nothing was sent to it: unblocking finds no signal pending. */
   pthread_sigmask(SIG_UNBLOCK, &all, NULL);
   return arg;
 }
 
-static int blocked_main(void) {
+static int blocked_main(bool ptrace_forbidden) {
   start_threads();
+  /* The program's own handler for the stop signal: never called for ours. */
+  signal(SIGRTMAX - 13, on_stop_signal);
   pthread_t blocker;
   pthread_create(&blocker, NULL, blocker_main, NULL);
   while (!blocker_ready)
     sched_yield();
   long long t0 = now_ns();
   fflush(stdout);
-  EXPECT(!stop_and_record(0));
-  long long took = now_ns() - t0;
-  EXPECT(!rec.called);
-  EXPECT(took >= 4500000000ll && took < 8000000000ll);
+  if (ptrace_forbidden) {
+    EXPECT(!stop_and_record(0));
+    long long took = now_ns() - t0;
+    printf("stop failed: %s\n", md_world_stop_failure());
+    EXPECT(!rec.called);
+    EXPECT(took >= 4500000000ll && took < 8000000000ll);
+  } else {
+    volatile int here = 0;
+    EXPECT(stop_and_record(1000000));
+    check_roots(gettid_(), (uintptr_t)&here, false);
+  }
   EXPECT(all_advance()); /* everyone who had stopped was resumed */
   blocker_quit = 1;
   pthread_join(blocker, NULL);
+  EXPECT(blocker_got_signal == 0);
   /* The blocker is gone: stopping works again. */
   volatile int local = 0;
   EXPECT(stop_and_record(1000000));
@@ -470,8 +489,11 @@ static void *after_main(void *arg) {
 
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IONBF, 0); /* keep our lines in order with md_log's */
+  bool noptrace = argc > 1 && strcmp(argv[argc - 1], "noptrace") == 0;
+  if (noptrace)
+    forbid_ptrace();
   if (argc > 1 && strcmp(argv[1], "blocked") == 0)
-    return blocked_main();
+    return blocked_main(noptrace);
   if (argc > 1 && strcmp(argv[1], "main_exit") == 0) {
     main_tid = gettid_();
     start_threads();

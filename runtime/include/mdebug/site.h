@@ -4,8 +4,11 @@
  * any change here is an ABI change: bump MDEBUG_ABI_VERSION. Descriptors live
  * in the section "mdebug_sites" of each instrumented module; a pointer to one
  * is the run-time identity of a site, `id` the identity that survives across
- * builds (FNV-1a 64 of file, line, column, function and op; see
- * pass/SiteHash.h, plain C so tools can reuse it).
+ * builds (FNV-1a 64 of file name, function, line, column and op; see
+ * pass/SiteHash.h, plain C so tools can reuse it). The file name hashed is
+ * the one the compiler recorded, without the directory `file` has joined in
+ * (relative to the directory the source shares with the build directory, or
+ * as given), so a moved checkout keeps its ids while `file` follows it.
  */
 #ifndef MDEBUG_SITE_H
 #define MDEBUG_SITE_H
@@ -16,7 +19,10 @@
 
 struct mdebug_site {
   uint64_t id;          /* stable hash */
-  const char *file;     /* as given to the compiler; never NULL */
+  const char *file;     /* a path the user can open (the location's file
+                           joined with its directory when relative); the
+                           module's file name as given without locations;
+                           never NULL */
   const char *function; /* demangled enclosing function; never NULL */
   uint32_t line;        /* 0 when the compiler had no location */
   uint32_t column;      /* 0 when unknown */

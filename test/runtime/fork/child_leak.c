@@ -21,6 +21,7 @@ int main(int argc, char **argv) {
     char *result = child_work();
     if (argc > 1)
       free(result);
+    result = NULL; /* main's frame is alive at exit(): drop it first */
     exit(0);
   }
   int status;

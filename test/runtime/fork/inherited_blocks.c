@@ -25,6 +25,7 @@ int main(int argc, char **argv) {
     snprintf(answer, 30, "child read %s", table[0]);
     if (argc > 1)
       free(answer);
+    answer = NULL; /* main's frame is alive at exit(): drop it first */
     exit(0);
   }
   int status;

@@ -1,0 +1,472 @@
+/* roots_linux.c - the memory a leak scan treats as roots while the other
+ * threads are stopped (stop_linux.c): writable segments of loaded modules,
+ * each stopped thread's stack, saved registers, static TLS and descriptor,
+ * the descriptors of threads that have exited but are not yet joined (their
+ * return value lives there), and the regions the program registered.
+ *
+ * Before a stop, md_roots_prepare lists the modules with dl_iterate_phdr
+ * (the loader's lock: never taken while threads are stopped) and takes the
+ * registered-roots lock (no stopped thread may hold it). The exit checks
+ * list the modules before other threads are made to wait in the allocator
+ * (md_roots_keep_modules), since a waiting thread may hold the loader's
+ * lock (inside a dl_iterate_phdr callback). After the stop,
+ * /proc/self/maps is read, when no other thread can change the address
+ * space, so stack bounds are exact and no region handed to a scan has an
+ * unreadable page. The maps file is opened at start-up (and again in a
+ * forked child) and kept, so a program that later lowers RLIMIT_NOFILE or
+ * runs out of descriptors can still be checked.
+ *
+ * Never allocates through malloc (mmap'ed arrays, kept between stops);
+ * files are read with raw system calls. Nothing here stores a pointer to a
+ * user block where a scan would see it: registered regions are kept
+ * bit-inverted.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <link.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+
+#include "arch_x86_64.h"
+#include "internal.h"
+
+#define MAX_ROOTS 256
+#define MAX_DESCRIPTORS 65536 /* exited, unjoined threads looked at */
+
+/* A line of /proc/self/maps. */
+struct mapping {
+  uintptr_t start, end;
+  bool readable;
+};
+
+/* A writable PT_LOAD segment. */
+struct segment {
+  uintptr_t begin, end;
+};
+
+/* From ld.so and libc (GLIBC_PRIVATE; weak, so another libc only loses what
+ * they give): the static TLS size, and the layout libthread_db reads to
+ * list threads (each a {bits, count, offset} triple). */
+extern void _dl_get_tls_static_info(size_t *size, size_t *align)
+    __attribute__((weak));
+extern char _rtld_global[] __attribute__((weak));
+extern const uint32_t _thread_db_rtld_global__dl_stack_used[3]
+    __attribute__((weak));
+extern const uint32_t _thread_db_rtld_global__dl_stack_user[3]
+    __attribute__((weak));
+extern const uint32_t _thread_db_pthread_list[3] __attribute__((weak));
+extern const uint32_t _thread_db_pthread_tid[3] __attribute__((weak));
+extern const uint32_t _thread_db_sizeof_pthread __attribute__((weak));
+
+static size_t tls_static_size; /* static TLS and descriptor, from ld.so */
+static bool md_roots_prepare_tls(void);
+static size_t tls_below;       /* how far below tp the modules' TLS reaches */
+static struct segment *segments;
+static size_t segment_count, segment_capacity;
+static struct mapping *maps;
+static size_t map_count, map_capacity;
+static char *maps_text;
+static size_t maps_text_capacity;
+
+/* /proc/PID/maps, opened ahead of time; checked before use (a program may
+ * close it, or put another file at its number). */
+static int maps_fd = -1, maps_pid;
+static dev_t maps_dev;
+static ino_t maps_ino;
+
+/* ---- registered roots, under roots_lock ---------------------------------- */
+static struct {
+  uintptr_t inv_begin; /* ~begin: never seen as a pointer by a scan */
+  size_t size;
+} roots[MAX_ROOTS];
+static size_t root_count;
+static int roots_lock;
+
+/* ---- growable mmap'ed arrays --------------------------------------------- */
+
+static bool grow(void **array, size_t *capacity, size_t elem, size_t want) {
+  if (want <= *capacity)
+    return true;
+  size_t cap = *capacity ? *capacity : 256;
+  while (cap < want)
+    cap *= 2;
+  void *p = md_mmap(cap * elem);
+  if (!p)
+    return false;
+  if (*array) {
+    memcpy(p, *array, *capacity * elem);
+    md_munmap(*array, *capacity * elem);
+  }
+  *array = p;
+  *capacity = cap;
+  return true;
+}
+
+/* ---- the maps file --------------------------------------------------------- */
+
+static int open_raw(const char *path) {
+  return (int)md_sys4(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0);
+}
+
+void md_roots_open_files(void) {
+  if (maps_fd >= 0)
+    md_sys1(SYS_close, maps_fd);
+  maps_fd = open_raw("/proc/self/maps");
+  maps_pid = md_getpid();
+  struct stat st;
+  if (maps_fd >= 0 && md_sys2(SYS_fstat, maps_fd, &st) == 0) {
+    maps_dev = st.st_dev;
+    maps_ino = st.st_ino;
+  } else if (maps_fd >= 0) {
+    md_sys1(SYS_close, maps_fd);
+    maps_fd = -1;
+  }
+}
+
+/* The kept maps fd if it is still ours, else a new one (-1 if none). */
+static int maps_file(bool *temporary) {
+  struct stat st;
+  *temporary = false;
+  if (maps_fd >= 0 && maps_pid == md_getpid() &&
+      md_sys2(SYS_fstat, maps_fd, &st) == 0 && st.st_dev == maps_dev &&
+      st.st_ino == maps_ino && md_sys3(SYS_lseek, maps_fd, 0, SEEK_SET) == 0)
+    return maps_fd;
+  *temporary = true;
+  return open_raw("/proc/self/maps");
+}
+
+static long read_all(int fd, size_t *len) {
+  *len = 0;
+  for (;;) {
+    if (!grow((void **)&maps_text, &maps_text_capacity, 1, *len + 65536))
+      return -ENOMEM;
+    long n = md_sys3(SYS_read, fd, maps_text + *len, maps_text_capacity - *len);
+    if (n == -EINTR)
+      continue;
+    if (n < 0)
+      return n;
+    if (n == 0)
+      return 0;
+    *len += (size_t)n;
+  }
+}
+
+static uintptr_t parse_hex(const char **p) {
+  uintptr_t v = 0;
+  for (;; (*p)++) {
+    char c = **p;
+    int d = c >= '0' && c <= '9'   ? c - '0'
+            : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                                   : -1;
+    if (d < 0)
+      return v;
+    v = v << 4 | (uintptr_t)d;
+  }
+}
+
+bool md_roots_read_maps(const char **why) {
+  bool temporary;
+  int fd = maps_file(&temporary);
+  size_t len = 0;
+  long err = fd < 0 ? fd : read_all(fd, &len);
+  if (temporary && fd >= 0)
+    md_sys1(SYS_close, fd);
+  /* /proc/PID/maps reads empty once the main thread has called pthread_exit
+   * (a zombie leader has no address space of its own): this thread's view. */
+  if (err == 0 && len == 0) {
+    fd = open_raw("/proc/thread-self/maps");
+    err = fd < 0 ? fd : read_all(fd, &len);
+    if (fd >= 0)
+      md_sys1(SYS_close, fd);
+  }
+  if (err < 0 || len == 0) {
+    *why = err == -EMFILE || err == -ENFILE
+               ? "cannot open /proc/self/maps (no file descriptor left)"
+               : "cannot read /proc/self/maps";
+    return false;
+  }
+  size_t lines = 0;
+  for (size_t i = 0; i < len; i++)
+    lines += maps_text[i] == '\n';
+  if (!grow((void **)&maps, &map_capacity, sizeof(struct mapping), lines + 1)) {
+    *why = "out of memory for the address space map (mmap failed)";
+    return false;
+  }
+  map_count = 0;
+  for (const char *p = maps_text, *end = maps_text + len; p < end;) {
+    const char *eol = memchr(p, '\n', (size_t)(end - p));
+    if (!eol)
+      eol = end;
+    struct mapping m;
+    m.start = parse_hex(&p);
+    if (*p == '-') {
+      p++;
+      m.end = parse_hex(&p);
+      m.readable = *p == ' ' && p[1] == 'r';
+      /* [vvar] pages can fault on read (time namespaces); [vsyscall] is
+       * execute-only. Neither holds pointers to blocks. */
+      const char *name = memchr(p, '[', (size_t)(eol - p));
+      if (name && (strncmp(name, "[vvar", 5) == 0 ||
+                   strncmp(name, "[vsyscall]", 10) == 0))
+        m.readable = false;
+      if (m.end > m.start)
+        maps[map_count++] = m;
+    }
+    p = eol + 1;
+  }
+  return true;
+}
+
+/* The mapping containing addr, or NULL. */
+static const struct mapping *mapping_of(uintptr_t addr) {
+  size_t lo = 0, hi = map_count;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (maps[mid].end <= addr)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < map_count && maps[lo].start <= addr ? &maps[lo] : NULL;
+}
+
+/* Whether [addr, addr + n) is readable. */
+static bool readable(uintptr_t addr, size_t n) {
+  while (n) {
+    const struct mapping *m = mapping_of(addr);
+    if (!m || !m->readable)
+      return false;
+    size_t here = m->end - addr;
+    if (here >= n)
+      return true;
+    addr += here;
+    n -= here;
+  }
+  return true;
+}
+
+/* ---- before the stop: modules -------------------------------------------- */
+
+static int add_module(struct dl_phdr_info *info, size_t size, void *data) {
+  bool *ok = data;
+  /* A module in static TLS has its block at the same distance below every
+   * thread's tp; dlpi_tls_data is the calling thread's copy (or a dynamic
+   * block, or NULL, for modules dlopen'ed without static TLS). */
+  if (size >= offsetof(struct dl_phdr_info, dlpi_tls_data) + sizeof(void *) &&
+      info->dlpi_tls_data) {
+    uintptr_t off =
+        (uintptr_t)__builtin_thread_pointer() - (uintptr_t)info->dlpi_tls_data;
+    if (off <= tls_static_size && off > tls_below)
+      tls_below = off;
+  }
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_W) || ph->p_memsz == 0)
+      continue;
+    if (!grow((void **)&segments, &segment_capacity, sizeof(struct segment),
+              segment_count + 1)) {
+      *ok = false;
+      return 1;
+    }
+    uintptr_t begin = info->dlpi_addr + ph->p_vaddr;
+    segments[segment_count++] = (struct segment){begin, begin + ph->p_memsz};
+  }
+  return 0;
+}
+
+static bool list_modules(void) {
+  segment_count = 0;
+  tls_below = 0;
+  bool ok = true;
+  dl_iterate_phdr(add_module, &ok);
+  if (tls_below == 0) /* no module with TLS seen: assume the largest */
+    tls_below = tls_static_size;
+  return ok;
+}
+
+static bool modules_kept; /* the exit checks run on a list taken before */
+
+void md_roots_keep_modules(bool keep) {
+  modules_kept = false;
+  if (keep && md_roots_prepare_tls() && list_modules())
+    modules_kept = true;
+}
+
+bool md_roots_prepare(const char **why) {
+  md_roots_prepare_tls();
+  if (!modules_kept && !list_modules()) {
+    *why = "out of memory for the module list (mmap failed)";
+    return false;
+  }
+  md_pid_lock(&roots_lock); /* no stopped thread may hold it */
+  return true;
+}
+
+static bool md_roots_prepare_tls(void) {
+  if (!tls_static_size) {
+    size_t align;
+    if (_dl_get_tls_static_info)
+      _dl_get_tls_static_info(&tls_static_size, &align);
+    if (tls_static_size == 0) /* not glibc's ld.so? a generous guess */
+      tls_static_size = 16384;
+  }
+  return true;
+}
+
+void md_roots_finish(void) { md_pid_unlock(&roots_lock); }
+
+/* ---- the roots ----------------------------------------------------------- */
+
+struct visitor {
+  void (*visit)(const struct md_region *r, void *arg);
+  void *arg;
+};
+
+/* Reports the readable parts of [begin, end), contiguous runs merged, so a
+ * scan never faults on a guard page or an unmapped hole. */
+static void emit(const struct visitor *v, uintptr_t begin, uintptr_t end,
+                 const char *kind, int tid) {
+  if (begin >= end)
+    return;
+  size_t lo = 0, hi = map_count;
+  while (lo < hi) { /* first mapping ending after begin */
+    size_t mid = (lo + hi) / 2;
+    if (maps[mid].end <= begin)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  struct md_region r = {0, 0, kind, tid};
+  for (size_t i = lo; i < map_count && maps[i].start < end; i++) {
+    uintptr_t b = maps[i].start > begin ? maps[i].start : begin;
+    uintptr_t e = maps[i].end < end ? maps[i].end : end;
+    if (maps[i].readable && r.end == b && r.begin < r.end) {
+      r.end = e;
+      continue;
+    }
+    if (r.begin < r.end)
+      v->visit(&r, v->arg);
+    r.begin = r.end = 0;
+    if (maps[i].readable) {
+      r.begin = b;
+      r.end = e;
+    }
+  }
+  if (r.begin < r.end)
+    v->visit(&r, v->arg);
+}
+
+/* Stack from the stack pointer (red zone included) to the end of its
+ * mapping; static TLS and the thread descriptor around the thread pointer.
+ * x86-64 glibc: the modules' static TLS blocks lie below tp (tls_below
+ * covers them all), the descriptor (struct pthread: the dtv pointer, the
+ * pthread_setspecific values) at and above tp. ld.so's static TLS size
+ * counts the descriptor, so what remains of that size above tls_below
+ * covers it; clipped to tp's mapping, whose end it is for a thread glibc
+ * made (descriptor and TLS sit at the top of its stack block; the stack
+ * then ends where the TLS begins). */
+static void thread_roots(const struct visitor *v, const struct md_thread *t) {
+  const struct mapping *sm = mapping_of(t->sp);
+  const struct mapping *tm = t->tp ? mapping_of(t->tp) : NULL;
+  uintptr_t tls_begin = 0, tls_end = 0;
+  if (tm) {
+    size_t above = tls_static_size - tls_below;
+    tls_begin = t->tp - tm->start > tls_below ? t->tp - tls_below : tm->start;
+    tls_end = tm->end - t->tp > above ? t->tp + above : tm->end;
+  }
+  if (sm) {
+    uintptr_t b =
+        t->sp - sm->start > t->red_zone ? t->sp - t->red_zone : sm->start;
+    uintptr_t e = sm->end;
+    if (tm == sm && t->tp > t->sp)
+      e = tls_begin > b ? tls_begin : b;
+    emit(v, b, e, "stack", t->tid);
+  }
+  if (t->nregs) {
+    struct md_region regs = {(uintptr_t)t->regs,
+                             (uintptr_t)(t->regs + t->nregs), "registers",
+                             t->tid};
+    v->visit(&regs, v->arg);
+  }
+  if (tm)
+    emit(v, tls_begin, tls_end, "tls", t->tid);
+}
+
+/* Threads that have exited but are not yet joined: glibc keeps each one's
+ * descriptor, holding its return value, on its list of stacks in use until
+ * the join. The kernel cleared its tid when it exited. Read with every
+ * thread stopped; a list caught mid-change is left at the first link that
+ * does not look like a descriptor. */
+static void unjoined_roots(const struct visitor *v, const uint32_t *head_desc) {
+  if (!_rtld_global || !head_desc || !_thread_db_pthread_list ||
+      !_thread_db_pthread_tid || !&_thread_db_sizeof_pthread)
+    return;
+  size_t list_off = _thread_db_pthread_list[2];
+  size_t tid_off = _thread_db_pthread_tid[2];
+  size_t size = _thread_db_sizeof_pthread;
+  const uintptr_t *head = (const uintptr_t *)(_rtld_global + head_desc[2]);
+  if (!readable((uintptr_t)head, 16) || size < tid_off + 4 || size > 65536)
+    return;
+  uintptr_t link = head[0];
+  for (int n = 0; link != (uintptr_t)head && n < MAX_DESCRIPTORS; n++) {
+    uintptr_t pd = link - list_off;
+    if (link < list_off || !readable(pd, size) ||
+        *(const uintptr_t *)pd != pd) /* tcbhead_t.tcb points to itself */
+      return;
+    if (*(const int *)(pd + tid_off) == 0)
+      emit(v, pd, pd + size, "descriptor", 0);
+    link = *(const uintptr_t *)link;
+  }
+}
+
+void md_world_roots(void (*visit)(const struct md_region *r, void *arg),
+                    void *arg) {
+  if (!md_world_is_stopped())
+    return;
+  struct visitor v = {visit, arg};
+  for (size_t i = 0; i < segment_count; i++)
+    emit(&v, segments[i].begin, segments[i].end, "module", 0);
+  struct md_thread t;
+  for (size_t i = 0; md_world_thread(i, &t); i++)
+    thread_roots(&v, &t);
+  unjoined_roots(&v, _thread_db_rtld_global__dl_stack_used);
+  unjoined_roots(&v, _thread_db_rtld_global__dl_stack_user);
+  for (size_t i = 0; i < root_count; i++) {
+    uintptr_t b = ~roots[i].inv_begin;
+    emit(&v, b, b + roots[i].size, "registered", 0);
+  }
+}
+
+/* ---- registered roots ---------------------------------------------------- */
+
+void md_world_register_root(const void *begin, size_t size) {
+  md_pid_lock(&roots_lock);
+  bool full = root_count == MAX_ROOTS;
+  if (!full)
+    roots[root_count++] = (__typeof__(roots[0])){~(uintptr_t)begin, size};
+  md_pid_unlock(&roots_lock);
+  if (full)
+    md_log("mdebug: mdebug_register_root(%p, %zu): too many root regions "
+           "(at most %d); this one is ignored",
+           begin, size, MAX_ROOTS);
+}
+
+void md_world_unregister_root(const void *begin, size_t size) {
+  md_pid_lock(&roots_lock);
+  size_t i = 0;
+  while (i < root_count &&
+         (roots[i].inv_begin != ~(uintptr_t)begin || roots[i].size != size))
+    i++;
+  bool found = i < root_count;
+  if (found) {
+    roots[i] = roots[--root_count];
+    roots[root_count].inv_begin = roots[root_count].size = 0;
+  }
+  md_pid_unlock(&roots_lock);
+  if (!found)
+    md_log("mdebug: mdebug_unregister_root(%p, %zu): no such region was "
+           "registered",
+           begin, size);
+}
