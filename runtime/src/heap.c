@@ -92,7 +92,7 @@ static void set_class(unsigned k, unsigned shift) {
   c->size = (uint32_t)md_class_size(k);
   c->stride = (uint32_t)(md_heap.guard + c->size);
   c->magic = UINT64_MAX / c->stride + 1;
-  c->base = start + PAGE;
+  c->start = start;
   size_t per_slot = c->stride + sizeof(struct md_meta) +
                     (md_heap.stacks ? sizeof(struct md_stacks) : 0);
   /* Both arrays are rounded up to pages: leave two for that, and the three

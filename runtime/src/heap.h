@@ -62,6 +62,7 @@
 #define MD_PRIMARY_MAX ((size_t)128 << 10) /* the largest class's U */
 #define MD_PRIMARY_MAX_ALIGN 4096 /* lead is 8 bits of 16-byte units */
 #define MD_MAX_SIZE (((size_t)1 << 47) - 1) /* larger requests: ENOMEM */
+#define MD_SLOT0 4096 /* slot 0 from the region's start: an inaccessible page */
 
 /* A block's state, in its metadata. */
 enum md_state {
@@ -120,8 +121,10 @@ struct md_class_info {
   uint64_t magic;  /* UINT64_MAX / stride + 1: offset / stride by multiply */
   uint32_t max_slots;
   uint32_t cache_max; /* a thread cache's capacity for this class */
-  uintptr_t base;     /* slot 0 (its guard area): a page above the region's
-                         start */
+  uintptr_t start;    /* the region's start; slot 0 (its guard area) is a
+                         page above. Never a block's address: this table is
+                         in the runtime's data, which the leak scan reads
+                         as a root. */
   uintptr_t meta_end; /* a page below the region's end: metadata of slot i
                          ends at -16 * i */
   uintptr_t stacks_end; /* end of the stack id array (when recorded) */
@@ -178,7 +181,7 @@ static inline unsigned md_region_of(const void *p) {
 }
 static inline uint32_t md_slot_of(unsigned k, const void *p, uint32_t *within) {
   const struct md_class_info *c = &md_heap.classes[k];
-  uint32_t off = (uint32_t)((uintptr_t)p - c->base);
+  uint32_t off = (uint32_t)((uintptr_t)p - c->start - MD_SLOT0);
   uint32_t i = (uint32_t)(((unsigned __int128)c->magic * off) >> 64);
   *within = off - i * c->stride;
   return i;
@@ -192,7 +195,8 @@ static inline struct md_stacks *md_stacks_at(unsigned k, uint32_t i) {
 /* Start of slot i's usable area (the block's bytes when lead is 0). */
 static inline unsigned char *md_slot_user(unsigned k, uint32_t i) {
   const struct md_class_info *c = &md_heap.classes[k];
-  return (unsigned char *)(c->base + (uintptr_t)i * c->stride + md_heap.guard);
+  return (unsigned char *)(c->start + MD_SLOT0 + (uintptr_t)i * c->stride +
+                           md_heap.guard);
 }
 static inline uint32_t md_fresh(unsigned k) {
   return __atomic_load_n(&md_heap.fresh[k], __ATOMIC_ACQUIRE);

@@ -87,8 +87,9 @@ static bool commit(unsigned k, struct class_state *s, uint32_t want) {
     target = old + step;
   if (target > c->max_slots)
     target = c->max_slots;
-  uintptr_t blocks_old = old ? page_up(c->base + (uintptr_t)old * c->stride + md_heap.guard) : c->base;
-  uintptr_t blocks_new = page_up(c->base + (uintptr_t)target * c->stride + md_heap.guard);
+  uintptr_t slot0 = c->start + MD_SLOT0;
+  uintptr_t blocks_old = old ? page_up(slot0 + (uintptr_t)old * c->stride + md_heap.guard) : slot0;
+  uintptr_t blocks_new = page_up(slot0 + (uintptr_t)target * c->stride + md_heap.guard);
   uintptr_t meta_old = page_down(c->meta_end - (uintptr_t)old * sizeof(struct md_meta));
   uintptr_t meta_new = page_down(c->meta_end - (uintptr_t)target * sizeof(struct md_meta));
   uintptr_t stacks_old = page_down(c->stacks_end - (uintptr_t)old * sizeof(struct md_stacks));

@@ -1,6 +1,5 @@
 // Proves: a corrupted guard in a block that is never freed is still found,
-// at exit, and reported as such before the block is listed as a leak. (The
-// block fills its slot: the byte after it is the next slot's front guard.)
+// at exit, and reported as such before the block is listed as a leak.
 // RUN: %mdebug_clang -g %s -o %t
 // RUN: %not %t 2>&1 | %FileCheck %s
 // RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
@@ -17,13 +16,13 @@ int main(int argc, char **argv) {
 }
 // CHECK: mdebug: ERROR: rear guard corrupted in {{.*}} (pid {{[0-9]+}}, tid {{[0-9]+}})
 // CHECK-NEXT: +++ ALLOCATION [[ADDR:0x[0-9a-f]+]] SIZE 16 HAS A CORRUPTED REAR GUARD
-// CHECK-NEXT:   allocation[16] = 0x00 (expected 0xaa)
-// CHECK-NEXT:   allocated by malloc at {{.*}}guard_at_exit.c:10:13 (main)
+// CHECK-NEXT:   allocation[16] = 0x00 (expected 0xbb)
+// CHECK-NEXT:   allocated by malloc at {{.*}}guard_at_exit.c:9:13 (main)
 // CHECK-NEXT:   detected at exit, in a block still allocated
 // CHECK: mdebug: ERROR: memory leak in
 // CHECK-NEXT: mdebug: 16 bytes leaked in 1 block
 // CHECK-NEXT: 16 bytes in 1 block:
-// CHECK-NEXT:   allocated by malloc at {{.*}}guard_at_exit.c:10:13 (main)
+// CHECK-NEXT:   allocated by malloc at {{.*}}guard_at_exit.c:9:13 (main)
 // CHECK-NEXT: +++ {{.*}} leaked block of size 16 at [[ADDR]] (leak 1 of 1)
 // CHECK: mdebug: SUMMARY: 1 error (1 rear guard corrupted), 16 bytes leaked in 1 block
 // CLEAN-NOT: mdebug

@@ -3,8 +3,8 @@
 // slack (0xbb); from 16 on, the guard area it shares with the next block,
 // whose front guard (0xaa) it is too.
 // RUN: %mdebug_clang -g %s -o %t
-// RUN: %not %t 2>&1 | %FileCheck %s
-// RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// RUN: env MDEBUG_OPTIONS=guard=16 %not %t 2>&1 | %FileCheck %s
+// RUN: env MDEBUG_OPTIONS=guard=16 %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
 #include <stdlib.h>
 
 int main(int argc, char **argv) {
