@@ -1,12 +1,16 @@
 /* alloc.c - the checked allocator: every entry point, instrumented or not,
- * ends here. Lays out blocks (chunk.h) on glibc's __libc_malloc family,
- * verifies pointers given back to it, and hands freed blocks to the
- * quarantine or back to glibc.
+ * ends here. Takes blocks from mdebug's heap (heap.h), writes their
+ * metadata and guards, verifies every pointer given back by its metadata,
+ * and hands freed blocks to the quarantine or back to the heap.
  *
- * Order on free matters: the table entry changes state first (so a racing
- * second free of the same pointer is seen as a double free), then the checks
- * run, then the block is filled and queued. Never allocates for itself;
- * free keeps errno.
+ * Order matters. On allocation the metadata's `bits` (state LIVE) are
+ * written last, so a walk never sees a live block whose guards are not
+ * written. On free the state changes first, with one compare-and-swap (of
+ * two racing frees of a block, one sees it freed: the double free), then
+ * the checks run, then the block is filled and queued. A pointer that is
+ * not a live block's start is reported from what its metadata says (freed
+ * where, interior to which block) and left alone. Never allocates for
+ * itself; free keeps errno.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -14,57 +18,45 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "chunk.h"
+#include "heap.h"
 
-static inline size_t round_up(size_t x, size_t a) { return (x + a - 1) & ~(a - 1); }
-
-static inline void *allocate(size_t size, size_t align, enum md_family family,
-                            bool zero, unsigned op, md_origin_t origin) {
-  size_t prefix = md_layout.prefix, lead = prefix;
+static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,
+                             md_origin_t origin) {
   if (MD_UNLIKELY(size > MD_MAX_SIZE)) {
     errno = ENOMEM;
     return NULL;
   }
-  size_t usable = size + md_layout.expand, tail = md_layout.tail;
-  void *base;
-  if (MD_LIKELY(align <= MD_MIN_ALIGN)) {
-    base = __libc_malloc(prefix + usable + tail);
-  } else {
-    if (align > MD_MAX_ALIGN) {
-      errno = ENOMEM;
-      return NULL;
-    }
-    lead = round_up(prefix, align);
-    base = __libc_memalign(align, lead + usable + tail);
+  struct md_block b;
+  if (MD_UNLIKELY(!md_heap_take(size, align, &b)))
+    return NULL; /* errno is ENOMEM */
+  struct md_meta *m = b.meta;
+  uint32_t before = m->bits;
+  m->alloc_origin = md_origin_id(origin);
+  m->free_origin = 0;
+  m->size = (uint32_t)size; /* a large block's full size is in its header */
+  if (b.stacks) {
+    b.stacks->alloc_stack = md_backtrace_alloc(size);
+    b.stacks->free_stack = 0;
   }
-  if (MD_UNLIKELY(!base))
-    return NULL; /* glibc set ENOMEM */
-  unsigned char *user = (unsigned char *)base + lead;
-  struct md_chunk *c = md_chunk_of(user);
-  c->tag = md_tag_make(MD_TAG_LIVE, family);
-  c->gapped = lead != prefix;
-  if (c->gapped)
-    ((uint64_t *)c)[-1] = lead - prefix;
-  c->size = size;
-  c->alloc_op = op;
-  c->free_op = 0;
-  c->alloc_origin = origin;
-  c->free_origin = 0;
-  if (md_layout.stacks) {
-    struct md_chunk_stacks *st = md_chunk_stacks(c);
-    st->alloc_stack = md_backtrace_alloc(size);
-    st->free_stack = 0;
+  if (MD_UNLIKELY(!b.klass || b.lead || MD_BITS_STATE(before) == MD_STATE_NEVER ||
+                  (MD_BITS_MARKS(before) & MD_MARK_RELEASED))) {
+    md_guard_write(&b, before);
+  } else if (md_guards_on) { /* md_guard_write's common case: the slack */
+    size_t n, slack;
+    unsigned char *rear = md_block_rear_guard(&b, &n, &slack);
+    md_fill_bytes(rear, slack, MD_GUARD_REAR);
   }
-  md_guard_write(c);
-  if (zero)
-    memset(user, 0, usable);
-  else if (md_opt.fill_on_alloc)
-    md_fill_on_alloc(c);
-  /* Only a finished block goes in the table: the exit checks read what the
-   * table lists, even from a thread stopped right after this. */
-  if (md_track_enabled())
-    md_track_insert_live(user);
-  return user;
+  if (zero) {
+    if (b.klass) /* a large block is a fresh mapping: zero already */
+      memset(b.user, 0, md_block_usable(&b));
+  } else if (md_opt.fill_on_alloc) {
+    md_fill_on_alloc(&b);
+  }
+  /* Last: the block is complete before anything sees it live. */
+  __atomic_store_n(&m->bits,
+                   MD_BITS_MAKE(MD_STATE_LIVE, op, 0, md_fork_epoch, 0, b.lead),
+                   __ATOMIC_RELEASE);
+  return b.user;
 }
 
 /* Calls that record themselves (record_allocs) as a whole. */
@@ -75,11 +67,12 @@ static bool records_itself(unsigned op) { return md_op_records_itself(op); }
 static MD_NOINLINE void *allocate_slow(size_t size, size_t align,
                                        enum md_family family, bool zero,
                                        unsigned op, md_origin_t origin) {
+  (void)family;
   md_ensure_init();
   if (MD_LIKELY(!md_recording) || records_itself(op))
-    return allocate(size, align, family, zero, op, origin);
+    return allocate(size, align, zero, op, origin);
   uint64_t start = md_record_now();
-  void *p = allocate(size, align, family, zero, op, origin);
+  void *p = allocate(size, align, zero, op, origin);
   md_record(align ? MD_REC_MEMALIGN : MD_REC_MALLOC, (uintptr_t)p, 0, align,
             size, start, md_record_now());
   return p;
@@ -89,19 +82,41 @@ void *md_allocate(size_t size, size_t align, enum md_family family, bool zero,
                   unsigned op, md_origin_t origin) {
   if (MD_LIKELY(__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) == 2 &&
                 !md_recording))
-    return allocate(size, align, family, zero, op, origin);
+    return allocate(size, align, zero, op, origin);
   return allocate_slow(size, align, family, zero, op, origin);
-}
-
-void md_release(struct md_chunk *c) {
-  md_track_before_release();
-  __libc_free(md_chunk_base(c));
 }
 
 /* ---- reports about the pointer itself ------------------------------------ */
 
-/* A hint for a pointer mdebug never handed out: where does it point? */
-static void describe_foreign(const void *p) {
+/* A hint for a pointer that is no block's start: where does it point? */
+static void describe_pointer(const void *p) {
+  struct md_block b;
+  enum md_lookup where = md_heap_find(p, &b);
+  if (where == MD_INTERIOR || (where == MD_IN_HEAP && b.meta &&
+                               md_block_state(&b) != MD_STATE_NEVER)) {
+    enum md_state st = md_block_state(&b);
+    const char *state = st == MD_STATE_LIVE ? "" : " freed";
+    long off = (long)((const unsigned char *)p - b.user);
+    if (off >= 0)
+      md_report_line("  %p is %ld byte%s inside a%s block of size %zu at %p",
+                     p, off, off == 1 ? "" : "s", state, b.size, b.user);
+    else
+      md_report_line("  %p is %ld byte%s before a%s block of size %zu at %p",
+                     p, -off, off == -1 ? "" : "s", state, b.size, b.user);
+    uint32_t bits = __atomic_load_n(&b.meta->bits, __ATOMIC_ACQUIRE);
+    md_report_origin("allocated", MD_BITS_ALLOC_OP(bits),
+                     md_origin_of(b.meta->alloc_origin));
+    if (st != MD_STATE_LIVE)
+      md_report_origin("freed", MD_BITS_FREE_OP(bits),
+                       md_origin_of(b.meta->free_origin));
+    return;
+  }
+  if (where == MD_IN_HEAP) {
+    md_report_line("  %p is not the start of any block mdebug allocated (it "
+                   "lies in mdebug's heap, in a guard area or an unused slot)",
+                   p);
+    return;
+  }
   Dl_info info;
   uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
   if ((uintptr_t)p >= sp && (uintptr_t)p - sp < (8u << 20))
@@ -114,47 +129,41 @@ static void describe_foreign(const void *p) {
     md_report_line("  %p points into the image of %s", p, info.dli_fname);
   else
     md_report_line("  %p is not the start of any block mdebug allocated "
-                   "(an interior pointer, memory from another allocator, or a "
-                   "block freed more than free_track frees ago)", p);
+                   "(memory from another allocator, a mapping, or a wild "
+                   "pointer)", p);
 }
 
 static MD_NOINLINE void report_unknown(void *p, unsigned op, md_origin_t origin) {
   if (!md_report_begin(MD_ERR_UNKNOWN_POINTER))
     return;
   md_report_line("+++ ALLOCATION %p UNKNOWN POINTER (%s)", p, md_op_name(op));
-  describe_foreign(p);
+  describe_pointer(p);
   md_report_origin("detected", op, origin);
   md_report_current_stack();
   md_report_end();
 }
 
-/* The block is in the quarantine: its header is still ours to read. */
-static MD_NOINLINE void report_freed(void *p, unsigned op, md_origin_t origin) {
-  struct md_chunk *c = md_chunk_of(p);
+/* The block was freed (in the quarantine or after it, not yet reused): its
+ * metadata still says by whom. */
+static MD_NOINLINE void report_freed(const struct md_block *b, uint32_t bits,
+                                     unsigned op, md_origin_t origin) {
   bool is_free = md_op_is_release(op);
   if (!md_report_begin(is_free ? MD_ERR_DOUBLE_FREE : MD_ERR_USE_AFTER_FREE))
     return;
-  md_report_line("+++ ALLOCATION %p SIZE %zu %s (%s)", p, (size_t)c->size,
+  md_report_line("+++ ALLOCATION %p SIZE %zu %s (%s)", b->user, b->size,
                  is_free ? "DOUBLE FREE" : "USED AFTER FREE", md_op_name(op));
-  md_report_origin("allocated", c->alloc_op, c->alloc_origin);
-  md_report_origin("freed", c->free_op, c->free_origin);
+  md_report_origin("allocated", MD_BITS_ALLOC_OP(bits),
+                   md_origin_of(b->meta->alloc_origin));
+  md_report_origin("freed", MD_BITS_FREE_OP(bits),
+                   md_origin_of(b->meta->free_origin));
   md_report_origin(is_free ? "freed again" : "used", op, origin);
-  md_report_stack("Backtrace at time of allocation:", md_chunk_alloc_stack(c));
-  md_report_stack("Backtrace of original free:", md_chunk_free_stack(c));
-  md_report_current_stack();
-  md_report_end();
-}
-
-static MD_NOINLINE void report_tag(void *p, unsigned op, md_origin_t origin) {
-  struct md_chunk *c = md_chunk_of(p);
-  if (!md_report_begin(MD_ERR_INVALID_TAG))
-    return;
-  if (md_chunk_is_freed(c))
-    md_report_line("+++ ALLOCATION %p USED AFTER FREE (%s)", p, md_op_name(op));
-  else
-    md_report_line("+++ ALLOCATION %p HAS INVALID TAG %x (%s)", p, c->tag,
-                   md_op_name(op));
-  md_report_origin("detected", op, origin);
+  if (MD_BITS_STATE(bits) == MD_STATE_FREED)
+    md_report_line("  (the block had left the free_track quarantine and was "
+                   "not reused yet)");
+  if (b->stacks) {
+    md_report_stack("Backtrace at time of allocation:", b->stacks->alloc_stack);
+    md_report_stack("Backtrace of original free:", b->stacks->free_stack);
+  }
   md_report_current_stack();
   md_report_end();
 }
@@ -165,70 +174,69 @@ static const char *family_name(enum md_family f) {
                                     : "malloc";
 }
 
-static MD_NOINLINE void report_mismatch(struct md_chunk *c, unsigned op,
-                                        md_origin_t origin) {
+static MD_NOINLINE void report_mismatch(const struct md_block *b, uint32_t bits,
+                                        unsigned op, md_origin_t origin) {
   if (!md_report_begin(MD_ERR_MISMATCH))
     return;
   md_report_line("+++ ALLOCATION %p SIZE %zu ALLOCATED BY %s RELEASED BY %s",
-                 md_chunk_user(c), (size_t)c->size,
-                 family_name(md_chunk_family(c)), md_op_name(op));
-  md_report_origin("allocated", c->alloc_op, c->alloc_origin);
+                 b->user, b->size,
+                 family_name(md_op_family(MD_BITS_ALLOC_OP(bits))),
+                 md_op_name(op));
+  md_report_origin("allocated", MD_BITS_ALLOC_OP(bits),
+                   md_origin_of(b->meta->alloc_origin));
   md_report_origin("released", op, origin);
-  md_report_chunk_stacks(c);
+  md_report_block_stacks(b);
   md_report_current_stack();
   md_report_end();
 }
 
-/* Is p a live block? Reports why not. With the table off, trusts the tag. */
-static bool verify(void *p, unsigned op, md_origin_t origin) {
-  if (md_track_enabled()) {
-    enum md_track_state st = md_track_lookup(p);
-    if (MD_LIKELY(st == MD_TRACK_LIVE))
-      return true;
-    if (st == MD_TRACK_FREED)
-      report_freed(p, op, origin);
-    else
-      report_unknown(p, op, origin);
+/* Is p a live block? Reports why not. */
+static bool verify(void *p, struct md_block *b, unsigned op, md_origin_t origin) {
+  uint32_t bits;
+  if (MD_UNLIKELY(!md_heap_resolve(p, b, &bits))) {
+    report_unknown(p, op, origin);
     return false;
   }
-  if (MD_LIKELY(md_chunk_is_live(md_chunk_of(p))))
+  if (MD_LIKELY(MD_BITS_STATE(bits) == MD_STATE_LIVE))
     return true;
-  report_tag(p, op, origin);
+  report_freed(b, bits, op, origin);
   return false;
 }
 
 /* ---- release -------------------------------------------------------------- */
 
 /* false: p was not a live block (reported, left alone). */
-static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family, unsigned op,
-                              md_origin_t origin) {
-  struct md_chunk *c = md_chunk_of(p);
-  if (md_track_enabled()) {
-    enum md_track_state st = md_track_release(p, md_opt.free_track != 0);
-    if (MD_UNLIKELY(st != MD_TRACK_LIVE)) {
-      if (st == MD_TRACK_FREED)
-        report_freed(p, op, origin);
-      else
-        report_unknown(p, op, origin);
-      return false;
-    }
-  } else if (MD_UNLIKELY(!md_chunk_is_live(c))) {
-    report_tag(p, op, origin);
+static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family,
+                                        unsigned op, md_origin_t origin) {
+  struct md_block b;
+  uint32_t bits, freed;
+  if (MD_UNLIKELY(!md_heap_resolve(p, &b, &bits))) {
+    report_unknown(p, op, origin);
     return false;
   }
-  if (MD_UNLIKELY(md_chunk_family(c) != family))
-    report_mismatch(c, op, origin);
-  md_guard_check(c, op, origin);
-  c->tag = (c->tag & ~MD_TAG_STATE_MASK) | MD_TAG_FREED;
-  c->free_op = op;
-  c->free_origin = origin;
-  if (md_layout.stacks)
-    md_chunk_stacks(c)->free_stack = md_backtrace_free();
+  do {
+    if (MD_UNLIKELY(MD_BITS_STATE(bits) != MD_STATE_LIVE)) {
+      report_freed(&b, bits, op, origin);
+      return false;
+    }
+    freed = MD_BITS_MAKE(md_opt.free_track ? MD_STATE_QUARANTINED : MD_STATE_FREED,
+                         MD_BITS_ALLOC_OP(bits), op, MD_BITS_EPOCH(bits), 0,
+                         MD_BITS_LEAD(bits));
+  } while (MD_UNLIKELY(!__atomic_compare_exchange_n(
+      &b.meta->bits, &bits, freed, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)));
+  /* The block is ours alone now. */
+  if (MD_UNLIKELY(md_op_family(MD_BITS_ALLOC_OP(bits)) != family))
+    report_mismatch(&b, bits, op, origin);
+  if (md_guards_on && MD_UNLIKELY(!md_block_guards_intact(&b)))
+    md_guard_check(&b, op, origin);
+  b.meta->free_origin = md_origin_id(origin);
+  if (b.stacks)
+    b.stacks->free_stack = md_backtrace_free();
   if (md_opt.free_track) {
-    md_quarantine_push(c); /* fills it */
+    md_quarantine_push(&b); /* fills it */
   } else {
-    md_fill_on_free(c);
-    md_release(c);
+    md_fill_on_free(&b);
+    md_heap_give(&b);
   }
   return true;
 }
@@ -264,20 +272,21 @@ static void *reallocate(void *p, size_t size, unsigned op, md_origin_t origin,
     md_deallocate(p, md_op_family(op), op, origin);
     return NULL;
   }
-  if (!verify(p, op, origin)) {
+  struct md_block b;
+  if (!verify(p, &b, op, origin)) {
     *refused = true;
     return NULL;
   }
-  struct md_chunk *c = md_chunk_of(p);
-  enum md_family family = md_chunk_family(c);
+  uint32_t bits = __atomic_load_n(&b.meta->bits, __ATOMIC_ACQUIRE);
+  enum md_family family = md_op_family(MD_BITS_ALLOC_OP(bits));
   if (family != md_op_family(op))
-    report_mismatch(c, op, origin);
+    report_mismatch(&b, bits, op, origin);
   /* Always move: a stale pointer to the old block then lands in the
    * quarantine, where writes through it are caught. */
   void *q = md_allocate(size, 0, md_op_family(op), false, op, origin);
   if (!q)
     return NULL; /* the old block stays valid, errno is ENOMEM */
-  size_t old = md_chunk_usable(c), fresh = size + md_layout.expand;
+  size_t old = md_block_usable(&b), fresh = size + md_heap.expand;
   memcpy(q, p, old < fresh ? old : fresh);
   md_deallocate(p, family, op, origin);
   return q;
@@ -300,9 +309,10 @@ size_t md_usable_size(void *p, unsigned op, md_origin_t origin) {
   if (!p)
     return 0;
   md_ensure_init();
-  if (!verify(p, op, origin))
+  struct md_block b;
+  if (!verify(p, &b, op, origin))
     return 0;
-  return md_chunk_usable(md_chunk_of(p));
+  return md_block_usable(&b);
 }
 
 /* ---- aligned allocation, with glibc 2.36's rules ------------------------- */

@@ -4,13 +4,13 @@
  * once SIGRTMAX-19 turned capture on), only for sizes within
  * backtrace_min_size..backtrace_max_size; free stacks of
  * free_track_backtrace_num_frames frames. A stack is kept as a depot id in
- * the block's header extension (chunk.h).
+ * the block's stack id array (heap.h).
  *
  * Frames print as malloc debug prints them:
  *   "          #00  pc 00000000000011a9  /path/module (function+20)"
  * (pc relative to the module, offset in decimal). Never allocates.
  */
-#include "chunk.h"
+#include "heap.h"
 
 #define MAX_FRAMES 256
 
@@ -84,10 +84,12 @@ void md_report_stack(const char *title, uint32_t id) {
   print_frames(pcs, n);
 }
 
-void md_report_chunk_stacks(const struct md_chunk *c) {
-  md_report_stack("Backtrace at time of allocation:", md_chunk_alloc_stack(c));
-  if (md_chunk_is_freed(c))
-    md_report_stack("Backtrace at time of free:", md_chunk_free_stack(c));
+void md_report_block_stacks(const struct md_block *b) {
+  if (!b->stacks)
+    return;
+  md_report_stack("Backtrace at time of allocation:", b->stacks->alloc_stack);
+  if (md_block_state(b) != MD_STATE_LIVE)
+    md_report_stack("Backtrace at time of free:", b->stacks->free_stack);
 }
 
 void md_report_current_stack(void) {

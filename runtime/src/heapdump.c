@@ -12,7 +12,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "chunk.h"
+#include "heap.h"
 #include "lock.h"
 
 struct collect {
@@ -21,10 +21,9 @@ struct collect {
   bool only_with_stack;
 };
 
-static void take(void *user, void *arg) {
+static void take(const struct md_block *b, void *arg) {
   struct collect *c = arg;
-  struct md_chunk *chunk = md_chunk_of(user);
-  uint32_t stack = md_chunk_alloc_stack(chunk);
+  uint32_t stack = b->stacks ? b->stacks->alloc_stack : 0;
   if (c->only_with_stack && stack == 0)
     return;
   if (c->r->n == c->capacity)
@@ -32,8 +31,7 @@ static void take(void *user, void *arg) {
   size_t frames;
   md_depot_get(stack, &frames);
   c->r->v[c->r->n++] = (struct md_live_record){
-      chunk->size ? chunk->size : 1, 1, stack, (uint32_t)frames,
-      (uintptr_t)user};
+      b->size ? b->size : 1, 1, stack, (uint32_t)frames, (uintptr_t)b->user};
 }
 
 /* malloc debug's order: size descending, records with a stack first, longer
@@ -54,14 +52,15 @@ static bool before(const void *pa, const void *pb) {
 
 bool md_live_records_collect(struct md_live_records *r, bool only_with_stack) {
   memset(r, 0, sizeof(*r));
-  size_t capacity = md_track_count(MD_TRACK_LIVE);
-  capacity += capacity / 4 + 64;
+  struct md_heap_stats st;
+  md_heap_stats(&st);
+  size_t capacity = st.live_blocks + st.live_blocks / 4 + 64;
   r->bytes = capacity * sizeof(struct md_live_record);
   r->v = md_mmap(r->bytes);
   if (!r->v)
     return false;
   struct collect c = {r, capacity, only_with_stack};
-  md_track_for_each(MD_TRACK_LIVE, take, &c);
+  md_heap_for_each(1u << MD_STATE_LIVE, take, &c);
   md_sort(r->v, r->n, sizeof(r->v[0]), before);
   size_t out = 0;
   for (size_t i = 0; i < r->n; i++) {

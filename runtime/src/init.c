@@ -1,5 +1,4 @@
-/* init.c - start-up and shut-down: options, block layout, tables, fork
- * handlers, and the exit-time checks that end in the summary line and the
+/* init.c - start-up and shut-down: options, the heap, fork handlers, and the exit-time checks that end in the summary line and the
  * exit status.
  *
  * Only the process's active copy of the runtime (copies.c) ever starts.
@@ -16,26 +15,25 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "chunk.h"
+#include "heap.h"
 #include "lock.h"
 
 int md_init_state; /* 0 none, 1 running, 2 ready, 3 exit checks running */
 unsigned md_fork_epoch;
-struct md_layout md_layout;
 static md_lock_t init_lock = MD_LOCK_INIT;
 static __thread int initializing __attribute__((tls_model("initial-exec")));
 
 static void atfork_prepare(void) {
   md_report_atfork_prepare();
-  md_track_atfork_prepare();
+  md_heap_atfork_prepare();
 }
 static void atfork_parent(void) {
-  md_track_atfork_parent();
+  md_heap_atfork_parent();
   md_report_atfork_parent();
 }
 static void atfork_child(void) {
   md_fork_epoch++;
-  md_track_atfork_child();
+  md_heap_atfork_child();
   md_quarantine_atfork_child();
   md_record_atfork_child();
   md_report_atfork_child();
@@ -80,21 +78,10 @@ void md_init_slow(void) {
   md_init_state = 1;
   md_platform_init();
   md_options_init();
-  md_layout.front_guard = md_opt.front_guard;
-  md_layout.rear_guard = md_opt.rear_guard;
-  md_layout.expand = md_opt.expand_alloc;
-  /* With leak_check, at least 16 bytes after the usable ones: glibc keeps a
-   * pointer to the chunk after the last one it handed out (the arena's
-   * top), which must not land inside a block and keep it reachable. */
-  md_layout.tail = md_layout.rear_guard;
-  if (md_opt.leak_check && md_layout.tail < 16)
-    md_layout.tail = 16;
-  md_backtrace_init();
-  md_layout.stacks =
-      md_backtrace_enabled() ? sizeof(struct md_chunk_stacks) : 0;
-  md_layout.prefix =
-      sizeof(struct md_chunk) + md_layout.stacks + md_layout.front_guard;
-  md_track_init();
+  md_backtrace_init(); /* before the heap: whether blocks keep stack ids */
+  md_origin_init();
+  md_heap_init();
+  md_guard_init();
   md_quarantine_init();
   md_record_init();
   pthread_atfork(atfork_prepare, atfork_parent, atfork_child);

@@ -168,6 +168,36 @@ void md_origin_names(md_origin_t origin, const char **function,
                      const char **file, char *module, size_t module_size)
     MD_HIDDEN;
 
+/* ---- origin.c: 32-bit ids for origins (block metadata keeps ids) -------- */
+struct md_origin_slot {
+  md_origin_t key; /* 0: empty */
+  uint64_t id;
+};
+struct md_origin_index {
+  size_t mask;
+  struct md_origin_slot slots[];
+};
+extern struct md_origin_index *md_origin_index MD_HIDDEN;
+void md_origin_init(void) MD_HIDDEN;
+uint32_t md_origin_id_slow(md_origin_t origin) MD_HIDDEN;
+static inline size_t md_origin_hash(md_origin_t o) {
+  return (size_t)((o * 0x9e3779b97f4a7c15ull) >> 32);
+}
+/* The id of an origin (0 for 0, or when no more ids are left). */
+static inline uint32_t md_origin_id(md_origin_t o) {
+  const struct md_origin_index *x =
+      __atomic_load_n(&md_origin_index, __ATOMIC_ACQUIRE);
+  const struct md_origin_slot *s = &x->slots[md_origin_hash(o) & x->mask];
+  if (MD_LIKELY(__atomic_load_n(&s->key, __ATOMIC_ACQUIRE) == o && o))
+    return (uint32_t)s->id;
+  return md_origin_id_slow(o);
+}
+md_origin_t md_origin_of(uint32_t id) MD_HIDDEN; /* 0 for 0 */
+size_t md_origin_count(void) MD_HIDDEN;
+void md_origin_atfork_prepare(void) MD_HIDDEN;
+void md_origin_atfork_parent(void) MD_HIDDEN;
+void md_origin_atfork_child(void) MD_HIDDEN;
+
 /* ---- unwind.c, depot.c, symbolize.c, backtrace.c: stacks --------------- */
 /* The calling thread's call sites (return address - 1), innermost first,
  * without any frame of the runtime (this copy's or an announced one's);
@@ -216,8 +246,8 @@ size_t md_frame_format(char *buf, size_t size, size_t index, uintptr_t pc)
 void md_report_stack(const char *title, uint32_t id) MD_HIDDEN;
 /* Inside a report: the block's allocation stack and, once freed, its free
  * stack (whichever were recorded). */
-struct md_chunk;
-void md_report_chunk_stacks(const struct md_chunk *c) MD_HIDDEN;
+struct md_block;
+void md_report_block_stacks(const struct md_block *b) MD_HIDDEN;
 /* Inside a report, with backtrace on: "Backtrace at time of failure:". */
 void md_report_current_stack(void) MD_HIDDEN;
 
@@ -270,67 +300,32 @@ int md_posix_memalign(void **out, size_t align, size_t size, unsigned op,
                       md_origin_t origin) MD_HIDDEN;
 void *md_memalign(size_t align, size_t size, unsigned op, md_origin_t origin)
     MD_HIDDEN;
-/* Releases a chunk to glibc for real (quarantine eviction, exit). */
-struct md_chunk;
-void md_release(struct md_chunk *chunk) MD_HIDDEN;
 
 /* ---- guard.c ------------------------------------------------------------ */
-void md_guard_write(struct md_chunk *chunk) MD_HIDDEN;
+extern bool md_guards_on MD_HIDDEN; /* front_guard or rear_guard (set at init) */
+void md_guard_init(void) MD_HIDDEN;
+/* Writes a new block's guards; `before` is its metadata bits before it was
+ * handed out (a slot whose pages were released needs its guard areas). */
+void md_guard_write(const struct md_block *b, uint32_t before) MD_HIDDEN;
 /* Checks both guards; reports each corrupted one. Returns true if intact. */
-bool md_guard_check(struct md_chunk *chunk, unsigned op, md_origin_t origin)
+bool md_guard_check(const struct md_block *b, unsigned op, md_origin_t origin)
     MD_HIDDEN;
 /* At exit: checks the guards of every block still allocated. */
 void md_guard_check_live(void) MD_HIDDEN;
 
 /* ---- fill.c ------------------------------------------------------------- */
-void md_fill_on_alloc(struct md_chunk *chunk) MD_HIDDEN; /* when fill_on_alloc */
-void md_fill_on_free(struct md_chunk *chunk) MD_HIDDEN;
+void md_fill_on_alloc(const struct md_block *b) MD_HIDDEN; /* fill_on_alloc */
+void md_fill_on_free(const struct md_block *b) MD_HIDDEN;
 /* Checks that a quarantined block still holds its free fill; reports
  * USED AFTER FREE with the changed bytes. */
-bool md_fill_check_freed(struct md_chunk *chunk, bool at_exit) MD_HIDDEN;
-
-/* ---- track.c: the table of live and quarantined blocks ------------------ */
-enum md_track_state { MD_TRACK_ABSENT, MD_TRACK_LIVE, MD_TRACK_FREED };
-void md_track_init(void) MD_HIDDEN;
-extern bool md_track_on MD_HIDDEN; /* set once at init */
-static inline bool md_track_enabled(void) { return md_track_on; }
-void md_track_insert_live(void *user) MD_HIDDEN;
-/* Atomically: if `user` is LIVE, make it FREED (keep=true) or remove it.
- * Returns the state found before. */
-enum md_track_state md_track_release(void *user, bool keep) MD_HIDDEN;
-enum md_track_state md_track_lookup(void *user) MD_HIDDEN;
-/* Removes a FREED block (by the thread whose quarantine held it). */
-void md_track_remove(void *user) MD_HIDDEN;
-/* Before a tracked block goes back to glibc (its entry removed): waits
- * while a walk that may still read the block runs. */
-void md_track_wait_for_walks(void) MD_HIDDEN;
-static inline void md_track_before_release(void) {
-  if (md_track_on)
-    md_track_wait_for_walks();
-}
-/* Whether walks use membarrier (set at init when the kernel has it); when
- * false, every release pays a fence instead. Tests clear it. */
-extern bool md_track_membarrier MD_HIDDEN;
-/* Calls fn for every tracked block in the given state; no block fn sees is
- * released before the walk ends (fn must not call back into track.c). */
-void md_track_for_each(enum md_track_state state,
-                       void (*fn)(void *user, void *arg), void *arg) MD_HIDDEN;
-size_t md_track_count(enum md_track_state state) MD_HIDDEN;
-/* For the leak scanner, with every other thread stopped: walks without
- * taking any lock (a stopped thread may hold one). */
-void md_track_for_each_stopped(enum md_track_state state,
-                               void (*fn)(void *user, void *arg), void *arg)
-    MD_HIDDEN;
-void md_track_atfork_prepare(void) MD_HIDDEN;
-void md_track_atfork_parent(void) MD_HIDDEN;
-void md_track_atfork_child(void) MD_HIDDEN;
+bool md_fill_check_freed(const struct md_block *b, bool at_exit) MD_HIDDEN;
 
 /* ---- quarantine.c: the free_track FIFO, one per thread ------------------- */
 void md_quarantine_init(void) MD_HIDDEN;
-/* Takes ownership of a freed chunk and fills it (fill_on_free); may check
- * and release an older one. */
-void md_quarantine_push(struct md_chunk *chunk) MD_HIDDEN;
-/* Checks and releases everything still held (at exit). */
+/* Takes a freed block (state QUARANTINED) and fills it (fill_on_free); may
+ * check an older one and give it back to the heap. */
+void md_quarantine_push(const struct md_block *b) MD_HIDDEN;
+/* Checks everything still held (at exit). */
 void md_quarantine_drain(void) MD_HIDDEN;
 void md_quarantine_atfork_child(void) MD_HIDDEN;
 
@@ -342,6 +337,39 @@ void md_leak_report_at_exit(void) MD_HIDDEN;
 size_t md_leak_check_now(void) MD_HIDDEN;
 /* mdebug_ignore(): the block is kept on purpose. */
 void md_leak_ignore(const void *p) MD_HIDDEN;
+
+/* ---- scan.c: reachability over the heap, with the world stopped --------- */
+enum md_scan_kind { MD_SCAN_DIRECT, MD_SCAN_INDIRECT, MD_SCAN_REACHABLE };
+/* A block as the leak report needs it, copied while the world is stopped. */
+struct md_scan_block {
+  uintptr_t user;
+  size_t size;
+  md_origin_t origin;
+  uint32_t stack;   /* allocation stack id, 0 if none */
+  uint8_t alloc_op; /* enum md_op */
+  uint8_t kind;     /* enum md_scan_kind */
+};
+struct md_scan_result {
+  struct md_scan_block *blocks; /* leaked (and reachable, if asked) blocks */
+  size_t count, capacity, bytes;
+  size_t reachable_blocks, reachable_bytes;
+};
+struct md_scan;
+/* All of these only inside md_world_stop's fn, with the large blocks'
+ * table locked (md_heap_scan_lock). begin returns NULL without memory. */
+struct md_scan *md_scan_begin(bool start_only) MD_HIDDEN;
+/* Blocks passed to mdebug_ignore() are roots. */
+void md_scan_ignored_roots(struct md_scan *s) MD_HIDDEN;
+/* Marks what a root region reaches, transitively. */
+void md_scan_region(struct md_scan *s, uintptr_t begin, uintptr_t end)
+    MD_HIDDEN;
+/* Classifies the unreached blocks, copies them (with the reachable ones if
+ * asked) into r and marks the leaked ones reported; false without memory. */
+bool md_scan_finish(struct md_scan *s, bool with_reachable,
+                    struct md_scan_result *r) MD_HIDDEN;
+size_t md_scan_live(const struct md_scan *s) MD_HIDDEN;
+void md_scan_end(struct md_scan *s) MD_HIDDEN;
+void md_scan_result_free(struct md_scan_result *r) MD_HIDDEN;
 
 /* ---- exit.c: the runtime's exit() ---------------------------------------- */
 /* The stack pointer at which this thread called exit() (the frames above it
@@ -623,10 +651,5 @@ bool md_profile_double_free(struct md_profile *p,
                             const struct md_profile_double_free *d) MD_HIDDEN;
 /* Writes the end record and closes; false if any write failed. */
 bool md_profile_close(struct md_profile *p, uint64_t time) MD_HIDDEN;
-
-/* glibc's real allocator (exported by glibc 2.36, no dlsym needed). */
-void *__libc_malloc(size_t size);
-void *__libc_memalign(size_t align, size_t size);
-void __libc_free(void *ptr);
 
 #endif

@@ -3,7 +3,7 @@
  *  leak_check (the default): blocks no pointer reaches any more. The other
  *    threads are stopped (stop_linux.c), every live block is marked that a
  *    root (module data, stacks, registers, TLS, registered regions; see
- *    roots_linux.c) points into, transitively; the rest are leaked -
+ *    roots_linux.c) points into, transitively (scan.c); the rest are leaked -
  *    "indirect" when another leaked block points to them, "direct"
  *    otherwise. Interior pointers count unless leak_start_pointers_only is
  *    set; a pointer just past an 8-byte block of operator new[] holding 0
@@ -30,35 +30,14 @@
  */
 #include <string.h>
 
-#include "chunk.h"
+#include "heap.h"
 #include "lock.h"
 
 #define MAX_BLOCKS_SHOWN 8 /* per group */
 
-/* free_op of a block that is still live: marks set by the leak machinery
- * (the block's marks, once metadata is out of band). */
-#define MD_LIVE_IGNORED 0xff  /* mdebug_ignore(): never a leak, scanned as a root */
-#define MD_LIVE_REPORTED 0xfe /* already reported as leaked */
-
-/* operator new[] of a type with a destructor puts the element count in a
- * word before the elements: new T[0] is a block of just that word, 0, and
- * the program holds a pointer to its end (as LeakSanitizer special-cases). */
-#define ARRAY_COOKIE_SIZE sizeof(size_t)
-
 enum kind { KIND_DIRECT, KIND_INDIRECT, KIND_LIVE, KIND_REACHABLE };
 static const char *const kind_names[] = {"Direct leak of ", "Indirect leak of ",
                                          "", ""};
-
-/* ---- the scan ------------------------------------------------------------ */
-
-enum { ST_UNREACHED, ST_REACHABLE, ST_INDIRECT };
-enum { E_IGNORED = 1, E_END_KEEPS = 2 };
-
-struct entry {
-  uintptr_t begin, end; /* the usable bytes */
-  uint32_t state;
-  uint32_t flags; /* E_* */
-};
 
 /* What a report says about one block. */
 struct leak {
@@ -72,173 +51,50 @@ struct leak {
   uint8_t op;     /* the allocating call */
 };
 
-struct scan {
-  struct entry *entries;
-  size_t count, capacity;
-  uint32_t *work;
-  size_t work_count;
-  /* capacity records: leaked blocks from the front, reachable ones (when
-   * listed) from the back. */
-  struct leak *records;
-  size_t leak_count, reachable_count;
-  uintptr_t lo, hi;
-  bool overflow, start_only, list_reachable;
+/* ---- the scan (scan.c), with the other threads stopped ------------------- */
+
+struct stopped {
+  struct md_scan *scan;
+  bool start_only, list_reachable, ok;
   int skip_tid;      /* at exit: the exiting thread */
   uintptr_t live_sp; /* ... whose stack is live from here up (0: none) */
-  unsigned epoch;    /* this process's fork epoch */
-  size_t reachable_blocks, reachable_bytes;
+  struct md_scan_result result;
 };
 
-static void snap(void *user, void *arg) {
-  struct scan *s = arg;
-  if (s->count == s->capacity) {
-    s->overflow = true;
-    return;
-  }
-  struct md_chunk *c = md_chunk_of(user);
-  uint32_t flags = c->free_op == MD_LIVE_IGNORED ? E_IGNORED : 0;
-  if (c->size == ARRAY_COOKIE_SIZE &&
-      md_chunk_family(c) == MD_FAMILY_NEW_ARRAY && *(const size_t *)user == 0)
-    flags |= E_END_KEEPS;
-  s->entries[s->count++] = (struct entry){
-      (uintptr_t)user, (uintptr_t)user + md_chunk_usable(c), ST_UNREACHED,
-      flags};
-}
-
-static bool entry_before(const void *a, const void *b) {
-  return ((const struct entry *)a)->begin < ((const struct entry *)b)->begin;
-}
-
-/* Index of the block w points into, or -1. */
-static inline long find(const struct scan *s, uintptr_t w) {
-  if (w < s->lo || w >= s->hi)
-    return -1;
-  size_t a = 0, b = s->count; /* last entry with begin <= w */
-  while (b - a > 1) {
-    size_t m = a + (b - a) / 2;
-    if (s->entries[m].begin <= w)
-      a = m;
-    else
-      b = m;
-  }
-  const struct entry *e = &s->entries[a];
-  if (w == e->begin)
-    return (long)a;
-  if (w - e->begin == ARRAY_COOKIE_SIZE && (e->flags & E_END_KEEPS))
-    return (long)a;
-  if (s->start_only || w >= e->end)
-    return -1;
-  return (long)a;
-}
-
-/* Marks every unreached block a word of [b, e) points into as `state`,
- * queueing it to be scanned in turn; skips `self`. */
-static void scan_words(struct scan *s, uintptr_t b, uintptr_t e, uint32_t state,
-                       long self) {
-  for (uintptr_t p = (b + 7) & ~(uintptr_t)7; p + 8 <= e; p += 8) {
-    long i = find(s, *(const uintptr_t *)p);
-    if (i < 0 || i == self || s->entries[i].state != ST_UNREACHED)
-      continue;
-    s->entries[i].state = state;
-    s->work[s->work_count++] = (uint32_t)i;
-  }
-}
-
-static void drain(struct scan *s, uint32_t state) {
-  while (s->work_count) {
-    struct entry *e = &s->entries[s->work[--s->work_count]];
-    scan_words(s, e->begin, e->end, state, -1);
-  }
-}
-
 static void visit_root(const struct md_region *r, void *arg) {
-  struct scan *s = arg;
+  struct stopped *st = arg;
   uintptr_t begin = r->begin;
-  if (s->skip_tid && r->tid == s->skip_tid) {
+  if (st->skip_tid && r->tid == st->skip_tid) {
     if (strcmp(r->kind, "registers") == 0)
       return;
     if (strcmp(r->kind, "stack") == 0) {
       /* Only the frames still live: from exit()'s caller up. */
-      if (s->live_sp < r->begin || s->live_sp >= r->end)
+      if (st->live_sp < r->begin || st->live_sp >= r->end)
         return;
-      begin = s->live_sp;
+      begin = st->live_sp;
     }
   }
-  scan_words(s, begin, r->end, ST_REACHABLE, -1);
-  drain(s, ST_REACHABLE);
+  md_scan_region(st->scan, begin, r->end);
 }
 
-/* Still stopped: everything the report needs, and the leaked blocks marked
- * reported (a block may be freed, its memory reused or unmapped, as soon
- * as the threads run again). */
-static void take_records(struct scan *s) {
-  size_t front = 0, back = s->capacity;
-  for (size_t i = 0; i < s->count; i++) {
-    const struct entry *e = &s->entries[i];
-    struct md_chunk *c = md_chunk_of((void *)e->begin);
-    enum kind kind;
-    if (e->state == ST_REACHABLE) {
-      s->reachable_blocks++;
-      s->reachable_bytes += c->size;
-      if (!s->list_reachable)
-        continue;
-      kind = KIND_REACHABLE;
-    } else {
-      if (c->free_op == MD_LIVE_REPORTED || md_chunk_epoch(c) != s->epoch)
-        continue; /* reported before; inherited from the parent process */
-      kind = e->state == ST_INDIRECT ? KIND_INDIRECT : KIND_DIRECT;
-      c->free_op = MD_LIVE_REPORTED;
-    }
-    struct leak r = {c->alloc_origin, e->begin, c->size, 0, 0,
-                     md_chunk_alloc_stack(c), (uint8_t)kind,
-                     (uint8_t)c->alloc_op};
-    if (kind == KIND_REACHABLE)
-      s->records[--back] = r;
-    else
-      s->records[front++] = r;
-  }
-  s->leak_count = front;
-  s->reachable_count = s->capacity - back;
-}
-
-/* Runs with every other thread stopped: snapshot, mark, classify, take. */
+/* Runs with every other thread stopped: mark, classify, and take what the
+ * report needs, marking the leaked blocks reported (a block may be freed,
+ * its memory reused, as soon as the threads run again). */
 static void scan_stopped(void *arg) {
-  struct scan *s = arg;
-  s->count = 0;
-  s->overflow = false;
-  s->leak_count = s->reachable_count = 0;
-  s->reachable_blocks = s->reachable_bytes = 0;
-  md_track_for_each_stopped(MD_TRACK_LIVE, snap, s);
-  if (s->overflow || s->count == 0)
+  struct stopped *st = arg;
+  st->ok = false;
+  if (!(st->scan = md_scan_begin(st->start_only)))
     return;
-  md_sort(s->entries, s->count, sizeof(struct entry), entry_before);
-  /* A thread stopped while moving a table entry (track.c's deletion) shows
-   * that block twice: keep one. */
-  size_t kept = 1;
-  for (size_t i = 1; i < s->count; i++)
-    if (s->entries[i].begin != s->entries[kept - 1].begin)
-      s->entries[kept++] = s->entries[i];
-  s->count = kept;
-  s->lo = s->entries[0].begin;
-  s->hi = s->entries[s->count - 1].end + 1;
-  s->work_count = 0;
-  /* Blocks the program asked us to ignore are kept and act as roots. */
-  for (size_t i = 0; i < s->count; i++)
-    if (s->entries[i].flags & E_IGNORED) {
-      s->entries[i].state = ST_REACHABLE;
-      s->work[s->work_count++] = (uint32_t)i;
-    }
-  drain(s, ST_REACHABLE);
-  md_world_roots(visit_root, s);
-  /* What a leaked block points to is an indirect leak. */
-  for (size_t i = 0; i < s->count; i++) {
-    struct entry *e = &s->entries[i];
-    if (e->state == ST_UNREACHED || e->state == ST_INDIRECT) {
-      scan_words(s, e->begin, e->end, ST_INDIRECT, (long)i);
-      s->work_count = 0; /* each leaked block is scanned once, here */
-    }
-  }
-  take_records(s);
+  md_scan_ignored_roots(st->scan);
+  md_world_roots(visit_root, st);
+  st->ok = md_scan_finish(st->scan, st->list_reachable, &st->result);
+  md_scan_end(st->scan);
+  st->scan = NULL;
+}
+
+static struct leak leak_of(const struct md_scan_block *b, enum kind kind) {
+  return (struct leak){b->origin, b->user, b->size, 0, 0, b->stack,
+                       (uint8_t)kind, b->alloc_op};
 }
 
 /* ---- listing and reporting ----------------------------------------------- */
@@ -402,82 +258,60 @@ static void cannot_run(const char *why) {
   md_report_end();
 }
 
-static void unmap_scan(struct scan *sc) {
-  md_munmap(sc->entries, sc->capacity * sizeof(struct entry));
-  md_munmap(sc->work, sc->capacity * sizeof(uint32_t));
-  md_munmap(sc->records, sc->capacity * sizeof(struct leak));
-  sc->entries = NULL;
-  sc->work = NULL;
-  sc->records = NULL;
-}
-
 /* The reachability check. Returns the number of leaked blocks reported. */
 static size_t check_unreachable(bool at_exit) {
-  size_t expected = md_track_count(MD_TRACK_LIVE);
-  if (expected == 0)
-    return 0;
   md_suppress_load();
-  /* The scan's state lives in mmap'ed memory, which is no root: on this
-   * stack (a root mid-run) or in our static data (a module's data, a root)
-   * sc->lo, the address of the lowest block, would keep that block alive.
-   * One check at a time (check_lock). */
+  /* One check at a time. Nothing here holds a pointer to a block where the
+   * scan looks (this stack mid-run, our static data): the scan's state and
+   * its records are mmap'ed. */
   static md_lock_t check_lock = MD_LOCK_INIT;
-  static struct scan *state;
   md_lock(&check_lock);
-  if (!state && !(state = md_mmap(sizeof(*state)))) {
-    md_unlock(&check_lock);
-    cannot_run("out of memory (mmap failed)");
-    return 0;
-  }
-  struct scan *sc = state;
-  memset(sc, 0, sizeof(*sc));
-  sc->start_only = md_opt.leak_start_pointers_only;
-  sc->list_reachable = at_exit && md_opt.leak_show_reachable;
-  sc->epoch = md_fork_epoch & MD_EPOCH_MASK;
+  struct stopped st;
+  memset(&st, 0, sizeof(st));
+  st.start_only = md_opt.leak_start_pointers_only;
+  st.list_reachable = at_exit && md_opt.leak_show_reachable;
   if (at_exit) {
-    sc->skip_tid = md_gettid();
-    sc->live_sp = md_exit_live_sp();
+    st.skip_tid = md_gettid();
+    st.live_sp = md_exit_live_sp();
   }
-  const char *failure = NULL;
   char why[256];
-  bool scanned = false;
-  for (int attempt = 0; attempt < 8 && !scanned && !failure; attempt++) {
-    if (!sc->entries || sc->overflow) {
-      size_t capacity = sc->overflow ? sc->capacity * 2
-                                     : expected + expected / 4 + 1024;
-      unmap_scan(sc);
-      sc->capacity = capacity;
-      sc->entries = md_mmap(capacity * sizeof(struct entry));
-      sc->work = md_mmap(capacity * sizeof(uint32_t));
-      sc->records = md_mmap(capacity * sizeof(struct leak));
-      if (!sc->entries || !sc->work || !sc->records) {
-        failure = "not enough memory for the scan (mmap failed)";
-        break;
-      }
-    }
-    if (!md_world_stop(scan_stopped, sc)) {
-      md_format(why, sizeof(why), "%s", md_world_stop_failure());
-      failure = why;
-    }
-    else if (!sc->overflow)
-      scanned = true;
-    /* else the live set grew past the snapshot: again, larger */
+  const char *failure = NULL;
+  md_heap_scan_lock(); /* no stopped thread may hold it */
+  if (!md_world_stop(scan_stopped, &st)) {
+    md_format(why, sizeof(why), "%s", md_world_stop_failure());
+    failure = why;
+  } else if (!st.ok) {
+    failure = "not enough memory for the scan (mmap failed)";
   }
+  md_heap_scan_unlock();
   size_t reported = 0;
-  if (scanned) {
-    size_t n = drop_excused(sc->records, sc->leak_count);
-    reported = report(sc->records, n, sc->reachable_blocks,
-                      sc->reachable_bytes, at_exit);
-    if (sc->list_reachable)
-      list_reachable(sc->records + sc->capacity - sc->reachable_count,
-                     sc->reachable_count);
+  if (!failure) {
+    size_t n = 0, r = 0, bytes = st.result.count * sizeof(struct leak) + 1;
+    struct leak *leaks = md_mmap(bytes), *reach = md_mmap(bytes);
+    for (size_t i = 0; leaks && reach && i < st.result.count; i++) {
+      const struct md_scan_block *b = &st.result.blocks[i];
+      if (b->kind == MD_SCAN_REACHABLE)
+        reach[r++] = leak_of(b, KIND_REACHABLE);
+      else
+        leaks[n++] = leak_of(b, b->kind == MD_SCAN_INDIRECT ? KIND_INDIRECT
+                                                            : KIND_DIRECT);
+    }
+    if (leaks && reach) {
+      n = drop_excused(leaks, n);
+      reported = report(leaks, n, st.result.reachable_blocks,
+                        st.result.reachable_bytes, at_exit);
+      if (st.list_reachable)
+        list_reachable(reach, r);
+    } else {
+      failure = "not enough memory for the report (mmap failed)";
+    }
+    md_munmap(leaks, bytes);
+    md_munmap(reach, bytes);
   }
-  unmap_scan(sc);
-  memset(sc, 0, sizeof(*sc));
+  md_scan_result_free(&st.result);
   md_unlock(&check_lock);
-  if (!scanned)
-    cannot_run(failure ? failure : "the heap kept growing faster than the "
-                                   "scan could make room for it");
+  if (failure)
+    cannot_run(failure);
   return reported;
 }
 
@@ -489,21 +323,29 @@ struct live_list {
   unsigned epoch;
 };
 
-/* Inside the walk, which keeps every block it lists from being released:
- * what the report needs is taken here. */
-static void take_live(void *user, void *arg) {
+static void count_live(const struct md_block *b, void *arg) {
+  (void)b;
+  (*(size_t *)arg)++;
+}
+
+/* What the report needs is taken in the walk (metadata is never unmapped;
+ * a block freed meanwhile may be listed, as at any moment of a walk). */
+static void take_live(const struct md_block *b, void *arg) {
   struct live_list *l = arg;
-  struct md_chunk *c = md_chunk_of(user);
-  if (l->count == l->capacity || c->free_op == MD_LIVE_IGNORED ||
-      c->free_op == MD_LIVE_REPORTED || md_chunk_epoch(c) != l->epoch)
+  uint32_t bits = __atomic_load_n(&b->meta->bits, __ATOMIC_ACQUIRE);
+  if (l->count == l->capacity || MD_BITS_STATE(bits) != MD_STATE_LIVE ||
+      (MD_BITS_MARKS(bits) & (MD_MARK_IGNORED | MD_MARK_REPORTED)) ||
+      MD_BITS_EPOCH(bits) != l->epoch)
     return;
-  l->items[l->count++] = (struct leak){c->alloc_origin, (uintptr_t)user,
-                                       c->size, 0, 0, md_chunk_alloc_stack(c),
-                                       KIND_LIVE, (uint8_t)c->alloc_op};
+  l->items[l->count++] = (struct leak){
+      md_origin_of(b->meta->alloc_origin), (uintptr_t)b->user, b->size, 0, 0,
+      b->stacks ? b->stacks->alloc_stack : 0, KIND_LIVE,
+      (uint8_t)MD_BITS_ALLOC_OP(bits)};
 }
 
 static void report_live(void) {
-  size_t expected = md_track_count(MD_TRACK_LIVE);
+  size_t expected = 0;
+  md_heap_for_each(1u << MD_STATE_LIVE, count_live, &expected);
   if (expected == 0)
     return;
   md_suppress_load();
@@ -515,7 +357,7 @@ static void report_live(void) {
     md_log("mdebug: not enough memory to list %zu live blocks at exit", expected);
     return;
   }
-  md_track_for_each(MD_TRACK_LIVE, take_live, &l);
+  md_heap_for_each(1u << MD_STATE_LIVE, take_live, &l);
   report(l.items, drop_excused(l.items, l.count), 0, 0, true);
   md_munmap(l.items, bytes);
 }
@@ -536,9 +378,18 @@ size_t md_leak_check_now(void) {
 
 void md_leak_ignore(const void *p) {
   md_ensure_init();
-  if (p && md_track_lookup((void *)p) == MD_TRACK_LIVE)
-    md_chunk_of(p)->free_op = MD_LIVE_IGNORED;
-  else if (p)
+  struct md_block b;
+  if (p && md_heap_find(p, &b) == MD_BLOCK) {
+    uint32_t bits = __atomic_load_n(&b.meta->bits, __ATOMIC_ACQUIRE);
+    uint32_t mark = (uint32_t)MD_MARK_IGNORED << MD_BITS_MARK_SHIFT;
+    while (MD_BITS_STATE(bits) == MD_STATE_LIVE &&
+           !__atomic_compare_exchange_n(&b.meta->bits, &bits, bits | mark, false,
+                                        __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+      ;
+    if (MD_BITS_STATE(bits) == MD_STATE_LIVE)
+      return;
+  }
+  if (p)
     md_log("mdebug: mdebug_ignore(%p): not a live block allocated by mdebug; "
            "ignored", p);
 }

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/types.h>
 
-#include "chunk.h"
+#include "heap.h"
 #include "mdebug/mdebug.h"
 
 #define INFO_MAGIC 0x6d64696e666f3132ull /* "mdinfo12" */
@@ -106,10 +106,12 @@ MD_EXPORT ssize_t malloc_backtrace(void *pointer, uintptr_t *frames,
   if (!pointer || !frames)
     return 0;
   md_ensure_init();
-  if (!md_backtrace_enabled() || md_track_lookup(pointer) != MD_TRACK_LIVE)
+  struct md_block b;
+  if (!md_backtrace_enabled() || md_heap_find(pointer, &b) != MD_BLOCK ||
+      md_block_state(&b) != MD_STATE_LIVE || !b.stacks)
     return 0;
   size_t n;
-  const uintptr_t *pcs = md_depot_get(md_chunk_alloc_stack(md_chunk_of(pointer)), &n);
+  const uintptr_t *pcs = md_depot_get(b.stacks->alloc_stack, &n);
   if (n > frame_count)
     n = frame_count;
   memcpy(frames, pcs, n * sizeof(uintptr_t));

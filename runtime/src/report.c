@@ -109,6 +109,8 @@ static int output_fd(void) {
   return out_fd;
 }
 
+static void flush_evidence(void);
+
 static void write_line(const char *fmt, va_list ap) {
   char line[1024];
   size_t n = md_vformat(line, sizeof(line) - 1, fmt, ap);
@@ -136,36 +138,54 @@ bool md_report_begin(enum md_error kind) {
 }
 
 void md_report_line(const char *fmt, ...) {
+  flush_evidence();
   va_list ap;
   va_start(ap, fmt);
   write_line(fmt, ap);
   va_end(ap);
 }
 
+/* Evidence lines of the current report: at most MAX_EVIDENCE, however many
+ * calls make them; the rest are counted in one line before whatever comes
+ * next. Under report_lock. */
+enum { MAX_EVIDENCE = 64 };
+static size_t evidence_shown, evidence_hidden;
+
+static void flush_evidence(void) {
+  if (evidence_hidden)
+    write_linef("  ... %zu more corrupted bytes", evidence_hidden);
+  evidence_hidden = 0;
+}
+
 size_t md_report_evidence(const unsigned char *bytes, size_t n, long index0,
                           unsigned char expected) {
-  enum { MAX_LINES = 64 };
   size_t bad = 0;
   for (size_t i = 0; i < n; i++) {
     if (bytes[i] == expected)
       continue;
-    if (++bad <= MAX_LINES)
+    bad++;
+    if (evidence_shown < MAX_EVIDENCE) {
+      evidence_shown++;
       write_linef("  allocation[%ld] = 0x%02x (expected 0x%02x)",
                   index0 + (long)i, bytes[i], expected);
+    } else {
+      evidence_hidden++;
+    }
   }
-  if (bad > MAX_LINES)
-    write_linef("  ... %zu more corrupted bytes", bad - MAX_LINES);
   return bad;
 }
 
 void md_report_origin(const char *what, unsigned op, md_origin_t origin) {
   char where[512];
+  flush_evidence();
   md_origin_describe(where, sizeof(where), origin);
   write_linef("  %s by %s at %s", what, md_op_name(op), where);
 }
 
 void md_report_end(void) {
   enum md_error kind = current;
+  flush_evidence();
+  evidence_shown = 0;
   write_linef("%s", LOG_DIVIDER);
   if (kind != MD_ERR_LEAK)
     error_counts[kind]++;

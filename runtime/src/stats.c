@@ -1,51 +1,35 @@
-/* stats.c - log_allocator_stats_on_signal / _on_exit: mdebug's own figures
- * (live and quarantined blocks, their overhead, the stack depot, records)
- * and glibc's (mallinfo2), logged as a few "mdebug: " lines.
+/* stats.c - log_allocator_stats_on_signal / _on_exit: mdebug's figures (live
+ * blocks and what they cost beyond their bytes - slack, guards, metadata -,
+ * quarantined and free blocks, what the heap has committed and given back,
+ * large blocks, the stack depot), logged as a few "mdebug: " lines.
  *
  * Runs in the service thread or the exit handler, never in a signal
- * handler; walks the block tables shard by shard. Never allocates.
+ * handler; walks the heap's metadata while other threads run. Never
+ * allocates.
  */
-#define _GNU_SOURCE
-#include <malloc.h>
-
-#include "chunk.h"
-
-struct totals {
-  size_t blocks, bytes;
-};
-
-static void add(void *user, void *arg) {
-  struct totals *t = arg;
-  t->blocks++;
-  t->bytes += md_chunk_of(user)->size;
-}
+#include "heap.h"
 
 void md_stats_log(void) {
   md_ensure_init();
+  struct md_heap_stats st;
+  md_heap_stats(&st);
   md_log("mdebug: Logging allocator stats...");
-  size_t per_block = md_layout.prefix + md_layout.expand + md_layout.tail;
-  if (md_track_enabled()) {
-    struct totals live = {0, 0}, freed = {0, 0};
-    md_track_for_each(MD_TRACK_LIVE, add, &live);
-    md_track_for_each(MD_TRACK_FREED, add, &freed);
-    md_log("mdebug: stats: live: %zu blocks, %zu bytes requested, %zu bytes "
-           "of mdebug overhead (%zu per block)",
-           live.blocks, live.bytes, live.blocks * per_block, per_block);
-    md_log("mdebug: stats: free_track: %zu blocks, %zu bytes held",
-           freed.blocks, freed.bytes);
-  } else {
-    md_log("mdebug: stats: blocks are not tracked (no option needs it); "
-           "%zu bytes of mdebug overhead per block", per_block);
-  }
+  size_t overhead = st.live_footprint - st.live_bytes;
+  md_log("mdebug: stats: live: %zu blocks, %zu bytes requested, %zu bytes of "
+         "mdebug overhead (%zu per block)",
+         st.live_blocks, st.live_bytes, overhead,
+         st.live_blocks ? overhead / st.live_blocks : 0);
+  md_log("mdebug: stats: free_track: %zu blocks, %zu bytes held",
+         st.quarantined_blocks, st.quarantined_bytes);
   if (md_backtrace_enabled()) {
     struct md_depot_stats d;
     md_depot_stats(&d);
     md_log("mdebug: stats: stack depot: %zu stacks, %zu bytes, %zu dropped",
            d.stacks, d.bytes, d.dropped);
   }
-  struct mallinfo2 mi = mallinfo2();
-  md_log("mdebug: stats: glibc: arena %zu bytes, in use %zu, free %zu, "
-         "mmapped %zu in %zu regions, releasable %zu",
-         mi.arena + mi.hblkhd, mi.uordblks + mi.hblkhd, mi.fordblks, mi.hblkhd,
-         mi.hblks, mi.keepcost);
+  md_log("mdebug: stats: heap: %zu bytes committed in size classes (%zu free "
+         "slots), %zu bytes given back to the OS so far; %zu large blocks in "
+         "%zu bytes of mappings",
+         st.committed, st.free_blocks, st.released, st.secondary_blocks,
+         st.secondary_bytes);
 }

@@ -88,6 +88,22 @@ int main(void) {
     EXPECT(md_options_parse(&o, "free_track", e2, sizeof(e2)));
     EXPECT(o.fill_on_free == MD_SIZE_ALL && o.free_track == 100);
   }
+  /* Likewise free_track_bytes: a bound set in this string stays, one from
+   * an earlier source (the default set's) gives way to malloc debug's
+   * meaning of an explicit free_track=N: N blocks, however large. */
+  EXPECT(parse("free_track_bytes=4096 free_track=8"));
+  EXPECT(o.free_track_bytes == 4096 && o.free_track == 8);
+  EXPECT(parse("free_track=8 free_track_bytes=4096"));
+  EXPECT(o.free_track_bytes == 4096);
+  {
+    char e2[256];
+    EXPECT(parse("free_track=4 free_track_bytes=4096"));
+    EXPECT(md_options_parse(&o, "free_track=9", e2, sizeof(e2)));
+    EXPECT(o.free_track_bytes == 0 && o.free_track == 9);
+    EXPECT(md_options_parse(&o, "free_track_bytes=7", e2, sizeof(e2)));
+    EXPECT(o.free_track_bytes == 7 && o.free_track == 9);
+  }
+  expect_error("free_track_bytes", "option 'free_track_bytes' requires a value (free_track_bytes=N)");
 
   /* Separators: spaces, tabs, newlines, ':'; "name=" means the bare value. */
   EXPECT(parse("  guard=8\tfree_track=3\n:leak_track:  "));

@@ -1,9 +1,9 @@
 // Proves: posix_memalign honours every power-of-two alignment from 8 to
 // 1 MiB exactly, the blocks free cleanly, and an aligned block has a front
-// guard like any other (its report names posix_memalign).
+// guard like any other with guard=16 (its report names posix_memalign).
 // RUN: %mdebug_clang -g %s -o %t
-// RUN: %not %t 2>&1 | %FileCheck %s
-// RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// RUN: env MDEBUG_OPTIONS=guard=16 %not %t 2>&1 | %FileCheck %s
+// RUN: env MDEBUG_OPTIONS=guard=16 %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 // Proves: a block with both guards corrupted gets two reports, front first,
 // each with its own evidence, and the summary counts both.
 // RUN: %mdebug_clang -g %s -o %t
-// RUN: %not %t 2>&1 | %FileCheck %s
-// RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// RUN: env MDEBUG_OPTIONS=guard=16 %not %t 2>&1 | %FileCheck %s
+// RUN: env MDEBUG_OPTIONS=guard=16 %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
 #include <string.h>
 #include <stdlib.h>
 

@@ -1,8 +1,8 @@
 // Proves: a write one byte before a block is reported when the block is
 // freed, as a corrupted front guard at index -1 with the 0xaa expectation.
 // RUN: %mdebug_clang -g %s -o %t
-// RUN: %not %t 2>&1 | %FileCheck %s
-// RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// RUN: env MDEBUG_OPTIONS=guard=16 %not %t 2>&1 | %FileCheck %s
+// RUN: env MDEBUG_OPTIONS=guard=16 %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
 #include <stdlib.h>
 
 int main(int argc, char **argv) {

@@ -17,6 +17,7 @@
 // RUN: %not %t %t.dir leak 2>&1 | %FileCheck %s --check-prefix=LEAK
 // Clean case: nothing from mdebug.
 // RUN: %t %t.dir 2>&1 | %FileCheck %s --check-prefix=CLEAN
+#include "../../Inputs/leak_check_util.h"
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,11 @@ static void *open_lib(const char *dir, const char *name) {
     exit(2);
   }
   return lib;
+}
+
+static __attribute__((noinline)) void lose(void *(*lib_malloc)(size_t)) {
+  lib_malloc(77);
+  __asm__ volatile("" ::: "memory"); /* no tail call */
 }
 
 int main(int argc, char **argv) {
@@ -61,7 +67,8 @@ int main(int argc, char **argv) {
   else
     lib_delete(lib_new(24));
   if (argc > 2 && strcmp(argv[2], "leak") == 0)
-    lib_malloc(77);
+    lose(lib_malloc);
+  scrub_stack(); /* no stale copy of the lost pointer below main's frame */
   printf("leaks found from the library: %ld\n", check());
   return 0;
 }
@@ -72,7 +79,7 @@ int main(int argc, char **argv) {
 // MISMATCH: mdebug: ERROR: alloc-dealloc mismatch in
 // MISMATCH-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 24 ALLOCATED BY operator new RELEASED BY free
 // MISMATCH-NEXT: allocated by operator new at pc {{[0-9a-f]+}}  {{.*}}static_exe_dlopen.c.tmp{{$}}
-// MISMATCH-NEXT: released by free at {{.*}}static_exe_dlopen.c:60:5 (main)
+// MISMATCH-NEXT: released by free at {{.*}}static_exe_dlopen.c:66:5 (main)
 // MISMATCH: mdebug: SUMMARY: 1 error (1 alloc-dealloc mismatch), 0 bytes leaked in 0 blocks
 // LEAK: mdebug: ERROR: memory leak in
 // LEAK: allocated by malloc at pc {{[0-9a-f]+}}  {{.*}}static_exe_dlopen.c.tmp{{$}}

@@ -1,11 +1,11 @@
 // Proves: log_allocator_stats_on_exit logs the stats at exit, after the leak
 // report and before the summary: the live line counts the leaked 4000-byte
-// block and the two kept 1000-byte blocks (3 blocks, 6000 bytes). With no
-// option that needs the block table (none), stats say blocks are not
-// tracked. Without the option nothing is logged.
+// block and the two kept 1000-byte blocks (3 blocks, 6000 bytes), also with
+// every check off (none: the heap's metadata always knows its blocks).
+// Without the option nothing is logged.
 // RUN: %mdebug_clang -g %s -o %t
 // RUN: env MDEBUG_OPTIONS=log_allocator_stats_on_exit %not %t 2>&1 | %FileCheck %s
-// RUN: env MDEBUG_OPTIONS="none log_allocator_stats_on_exit" %t 2>&1 | %FileCheck %s --check-prefix=UNTRACKED
+// RUN: env MDEBUG_OPTIONS="none log_allocator_stats_on_exit" %t 2>&1 | %FileCheck %s --check-prefix=NONE
 // RUN: %not %t 2>&1 | %FileCheck %s --check-prefix=OFF
 #include <stdlib.h>
 #include <string.h>
@@ -21,10 +21,11 @@ int main(void) {
 // CHECK: mdebug: Logging allocator stats...
 // CHECK-NEXT: mdebug: stats: live: 3 blocks, 6000 bytes requested, {{[0-9]+}} bytes of mdebug overhead ({{[0-9]+}} per block)
 // CHECK-NEXT: mdebug: stats: free_track: 0 blocks, 0 bytes held
-// CHECK-NEXT: mdebug: stats: glibc: arena
+// CHECK-NEXT: mdebug: stats: heap: {{[0-9]+}} bytes committed in size classes
 // CHECK-NEXT: mdebug: SUMMARY: 0 errors, 4000 bytes leaked in 1 block
-// UNTRACKED: mdebug: Logging allocator stats...
-// UNTRACKED-NEXT: mdebug: stats: blocks are not tracked (no option needs it); {{[0-9]+}} bytes of mdebug overhead per block
-// UNTRACKED-NEXT: mdebug: stats: glibc: arena
+// NONE: mdebug: Logging allocator stats...
+// NONE-NEXT: mdebug: stats: live: 3 blocks, 6000 bytes requested, {{[0-9]+}} bytes of mdebug overhead ({{[0-9]+}} per block)
+// NONE-NEXT: mdebug: stats: free_track: 0 blocks, 0 bytes held
+// NONE-NEXT: mdebug: stats: heap: {{[0-9]+}} bytes committed in size classes
 // OFF-NOT: Logging allocator stats
 // OFF: mdebug: SUMMARY: 0 errors, 4000 bytes leaked in 1 block

@@ -2,7 +2,7 @@
 // thread log the allocator stats: the live blocks the program holds (with
 // mdebug's overhead per block), the free_track quarantine (exactly the 5
 // blocks of 100 bytes freed), the stack depot (with backtrace only) and
-// glibc's figures. (The log goes to log_path so the program can wait for it.)
+// the heap's figures. (The log goes to log_path so the program can wait for it.)
 // RUN: %mdebug_clang -g %s -o %t
 // RUN: rm -rf %t.d && mkdir %t.d
 // RUN: env MDEBUG_OPTIONS="log_allocator_stats_on_signal log_path=%t.d/log" %t %t.d/log
@@ -26,7 +26,7 @@ int main(int argc, char **argv) {
     free(kept[i]);
   snprintf(path, sizeof(path), "%s.%d", argv[1], (int)getpid());
   raise(SIGRTMAX - 15);
-  if (!wait_for_text(path, "stats: glibc"))
+  if (!wait_for_text(path, "stats: heap"))
     fprintf(stderr, "no stats logged\n");
   for (int i = 5; i < 10; i++)
     free(kept[i]);
@@ -37,5 +37,5 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: mdebug: stats: free_track: 5 blocks, 500 bytes held
 // BT-NEXT: mdebug: stats: stack depot: {{[1-9][0-9]*}} stacks, {{[0-9]+}} bytes, 0 dropped
 // NOBT-NOT: stack depot
-// CHECK-NEXT: mdebug: stats: glibc: arena {{[0-9]+}} bytes, in use {{[0-9]+}}, free {{[0-9]+}}, mmapped {{[0-9]+}} in {{[0-9]+}} regions, releasable {{[0-9]+}}
+// CHECK-NEXT: mdebug: stats: heap: {{[0-9]+}} bytes committed in size classes ({{[0-9]+}} free slots), {{[0-9]+}} bytes given back to the OS so far; {{[0-9]+}} large blocks in {{[0-9]+}} bytes of mappings
 // CHECK-NOT: Logging allocator stats

@@ -1,0 +1,300 @@
+/* heap.c - the heap's geometry and its interface to the rest of the
+ * runtime: reserving the range, finding the block of any address, handing
+ * blocks out and taking them back (through the thread caches, or the
+ * secondary for large ones), walking every block, statistics, fork.
+ *
+ * The layout is drawn in heap.h. The range is 128 regions of 4 GiB (512 GiB
+ * of address space), reserved inaccessible at start-up and committed as it
+ * is used. Under an address-space limit (ulimit -v), where a reservation
+ * would count against the limit, nothing is reserved: pages are mapped as
+ * they are used, at fixed addresses no mapping held at start-up. A class
+ * whose region is full, or whose memory cannot be committed, borrows slots
+ * of the next classes, then falls back to the secondary; when that fails
+ * too, the allocation fails with ENOMEM. Running out of memory is never
+ * fatal.
+ *
+ * Never allocates through malloc; takes no lock but in the files it calls.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "heap_internal.h"
+
+#define PAGE ((size_t)4096)
+#define MAX_SHIFT 32 /* offsets inside a region fit in 32 bits */
+#define SPILL_CLASSES 4 /* a full class borrows from at most this many above */
+
+struct md_heap md_heap;
+
+static size_t page_up(size_t x) { return (x + PAGE - 1) & ~(PAGE - 1); }
+
+/* Is [begin, end) free of mappings (/proc/self/maps, read with raw
+ * system calls: this runs inside the first allocation)? */
+static bool range_free(uintptr_t begin, uintptr_t end) {
+  int fd = (int)syscall(SYS_openat, AT_FDCWD, "/proc/self/maps",
+                        O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return false;
+  char buf[4096];
+  size_t have = 0;
+  bool free_range = true;
+  for (;;) {
+    long n = syscall(SYS_read, fd, buf + have, sizeof(buf) - 1 - have);
+    if (n <= 0)
+      break;
+    have += (size_t)n;
+    buf[have] = '\0';
+    char *line = buf, *nl;
+    while ((nl = strchr(line, '\n')) != NULL) {
+      uintptr_t lo = 0, hi = 0;
+      char *q = line;
+      for (; *q && *q != '-'; q++)
+        lo = lo * 16 + (uintptr_t)(*q <= '9' ? *q - '0' : (*q | 32) - 'a' + 10);
+      for (q++; *q && *q != ' '; q++)
+        hi = hi * 16 + (uintptr_t)(*q <= '9' ? *q - '0' : (*q | 32) - 'a' + 10);
+      if (lo < end && hi > begin)
+        free_range = false;
+      line = nl + 1;
+    }
+    have = (size_t)(buf + have - line);
+    memmove(buf, line, have);
+  }
+  syscall(SYS_close, fd);
+  return free_range;
+}
+
+/* Under an address-space limit (ulimit -v) even an inaccessible reservation
+ * counts against it: the heap then maps its regions' pages as they are
+ * used, at fixed addresses far from where the kernel places mappings. */
+static uintptr_t unreserved_base(size_t size) {
+  static const uintptr_t candidates[] = {0x600000000000ull, 0x500000000000ull,
+                                         0x400000000000ull};
+  for (size_t i = 0; i < sizeof(candidates) / sizeof(candidates[0]); i++)
+    if (range_free(candidates[i], candidates[i] + size))
+      return candidates[i];
+  return 0;
+}
+
+/* A region: an inaccessible page, the slots growing up, an inaccessible gap
+ * of at least a page, the stack id array, the metadata, an inaccessible
+ * page. A stray write before the first slot or past the last one faults;
+ * it never reaches metadata (this region's or the one below). */
+static void set_class(unsigned k, unsigned shift) {
+  struct md_class_info *c = &md_heap.classes[k];
+  size_t region = (size_t)1 << shift;
+  uintptr_t start = md_heap.base + ((uintptr_t)k << shift);
+  c->size = (uint32_t)md_class_size(k);
+  c->stride = (uint32_t)(md_heap.guard + c->size);
+  c->magic = UINT64_MAX / c->stride + 1;
+  c->start = start;
+  size_t per_slot = c->stride + sizeof(struct md_meta) +
+                    (md_heap.stacks ? sizeof(struct md_stacks) : 0);
+  /* Both arrays are rounded up to pages: leave two for that, and the three
+   * inaccessible pages, and the guard area after the last slot. */
+  size_t fixed = 5 * PAGE + md_heap.guard;
+  size_t slots = region > fixed ? (region - fixed) / per_slot : 0;
+  if (slots > UINT32_MAX - 1)
+    slots = UINT32_MAX - 1;
+  c->max_slots = (uint32_t)slots;
+  c->meta_end = start + region - PAGE;
+  c->stacks_end = c->meta_end - page_up(slots * sizeof(struct md_meta));
+  c->cache_max = md_tcache_capacity(c->size);
+}
+
+bool md_heap_init(void) {
+  size_t front = md_opt.front_guard, rear = md_opt.rear_guard;
+  md_heap.guard = (front + MD_MIN_ALIGN - 1) & ~(size_t)(MD_MIN_ALIGN - 1);
+  md_heap.front_guard = front;
+  md_heap.rear_guard = rear;
+  md_heap.expand = md_opt.expand_alloc;
+  md_heap.extra = md_heap.expand + (rear > md_heap.guard ? rear - md_heap.guard : 0);
+  md_heap.stacks = md_backtrace_enabled();
+  md_tcache_init();
+  struct rlimit rl;
+  size_t size = (size_t)MD_REGION_COUNT << MAX_SHIFT;
+  void *base = MAP_FAILED;
+  if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
+    uintptr_t fixed = unreserved_base(size);
+    if (fixed)
+      base = (void *)fixed;
+  } else {
+    base = mmap(NULL, size, PROT_NONE,
+                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    md_heap.reserved = base != MAP_FAILED;
+  }
+  if (base == MAP_FAILED) {
+    /* Every class then falls back to the secondary. */
+    md_log("mdebug: cannot find address space for the heap; every block "
+           "gets a mapping of its own (slow)");
+    return false;
+  }
+  unsigned shift = MAX_SHIFT;
+  md_heap.base = (uintptr_t)base;
+  md_heap.region_shift = shift;
+  md_heap.size = (size_t)MD_REGION_COUNT << shift;
+  for (unsigned k = 1; k <= MD_CLASS_COUNT; k++)
+    set_class(k, shift);
+  return true;
+}
+
+/* ---- blocks ---------------------------------------------------------------- */
+
+void md_heap_block_at(unsigned k, uint32_t i, struct md_block *b) {
+  const struct md_class_info *c = &md_heap.classes[k];
+  struct md_meta *m = md_meta_at(k, i);
+  unsigned lead = MD_BITS_LEAD(__atomic_load_n(&m->bits, __ATOMIC_ACQUIRE));
+  b->meta = m;
+  b->stacks = md_heap.stacks ? md_stacks_at(k, i) : NULL;
+  b->user = md_slot_user(k, i) + lead * 16;
+  b->size = m->size;
+  b->room = c->size - lead * 16;
+  b->klass = k;
+  b->index = i;
+  b->lead = lead;
+}
+
+enum md_lookup md_heap_find(const void *p, struct md_block *b) {
+  b->meta = NULL;
+  if (!md_primary_contains(p))
+    return md_secondary_find(p, true, b);
+  unsigned k = md_region_of(p);
+  uint32_t within;
+  if (k == 0)
+    return MD_IN_HEAP;
+  uint32_t i = md_slot_of(k, p, &within);
+  if (i >= md_fresh(k))
+    return MD_IN_HEAP;
+  md_heap_block_at(k, i, b);
+  if (md_block_state(b) == MD_STATE_NEVER ||
+      (const unsigned char *)p < b->user)
+    return MD_IN_HEAP; /* a free slot, a guard area, an aligned block's lead */
+  return (const unsigned char *)p == b->user ? MD_BLOCK : MD_INTERIOR;
+}
+
+bool md_heap_find_large(const void *p, struct md_block *b) {
+  return md_secondary_find(p, false, b) == MD_BLOCK;
+}
+
+bool md_heap_take_slow(size_t size, size_t align, struct md_block *b) {
+  /* At least a byte: the pointer must lie inside its slot's area, or it
+   * would resolve to the next slot. */
+  size_t need = size + md_heap.extra ? size + md_heap.extra : 1;
+  if (align > MD_MIN_ALIGN) {
+    if (align > MD_PRIMARY_MAX_ALIGN)
+      return md_secondary_take(size, align, b);
+    need += align - MD_MIN_ALIGN;
+  }
+  if (need > MD_PRIMARY_MAX)
+    return md_secondary_take(size, align, b);
+  unsigned k = md_size_class(need), last = k + SPILL_CLASSES;
+  uint32_t i;
+  /* A full region (small under an address-space limit) spills into the
+   * next classes' regions, then into the secondary. */
+  while (!md_tcache_take(k, &i))
+    if (++k > last || k > MD_CLASS_COUNT)
+      return md_secondary_take(size, align, b);
+  md_heap_new_block(k, i, size, b);
+  if (align > MD_MIN_ALIGN) {
+    unsigned char *area = b->user;
+    b->user = (unsigned char *)(((uintptr_t)area + align - 1) &
+                                ~(uintptr_t)(align - 1));
+    b->lead = (unsigned)((b->user - area) >> 4);
+    b->room -= (size_t)(b->user - area);
+  }
+  return true;
+}
+
+void md_heap_give_slow(const struct md_block *b) {
+  if (b->klass)
+    md_tcache_give(b->klass, b->index);
+  else
+    md_secondary_give(b);
+}
+
+void md_heap_protect_freed(const struct md_block *b) {
+  if (!b->klass)
+    md_secondary_protect(b);
+}
+
+/* ---- walks and statistics ------------------------------------------------ */
+
+void md_heap_for_each(unsigned states,
+                      void (*fn)(const struct md_block *b, void *arg),
+                      void *arg) {
+  for (unsigned k = 1; k <= MD_CLASS_COUNT; k++) {
+    uint32_t fresh = md_fresh(k);
+    for (uint32_t i = 0; i < fresh; i++) {
+      uint32_t bits = __atomic_load_n(&md_meta_at(k, i)->bits, __ATOMIC_ACQUIRE);
+      if (!(states & (1u << MD_BITS_STATE(bits))))
+        continue;
+      struct md_block b;
+      md_heap_block_at(k, i, &b);
+      fn(&b, arg);
+    }
+  }
+  md_secondary_for_each(states, fn, arg);
+}
+
+/* Bytes a block takes in all: its slot with the guard area before it and
+ * its metadata, or its mapping. */
+static size_t md_block_footprint(const struct md_block *b) {
+  size_t meta = sizeof(struct md_meta) + (md_heap.stacks ? sizeof(struct md_stacks) : 0);
+  if (b->klass)
+    return md_heap.classes[b->klass].stride + meta;
+  return md_secondary_footprint(b);
+}
+
+static void count(const struct md_block *b, void *arg) {
+  struct md_heap_stats *st = arg;
+  switch (md_block_state(b)) {
+  case MD_STATE_LIVE:
+    st->live_blocks++;
+    st->live_bytes += b->size;
+    st->live_footprint += md_block_footprint(b);
+    break;
+  case MD_STATE_QUARANTINED:
+    st->quarantined_blocks++;
+    st->quarantined_bytes += b->size;
+    break;
+  default:
+    st->free_blocks++;
+    break;
+  }
+}
+
+void md_heap_stats(struct md_heap_stats *st) {
+  memset(st, 0, sizeof(*st));
+  md_heap_for_each((1u << MD_STATE_LIVE) | (1u << MD_STATE_QUARANTINED) |
+                       (1u << MD_STATE_FREED) | (1u << MD_STATE_NEVER),
+                   count, st);
+  size_t shared;
+  md_primary_stats(&st->committed, &st->released, &shared);
+  md_secondary_stats(&st->secondary_blocks, &st->secondary_bytes);
+}
+
+size_t md_heap_release_all(void) { return md_primary_release_all(); }
+
+void md_heap_atfork_prepare(void) {
+  md_tcache_atfork_prepare();
+  md_primary_atfork_prepare();
+  md_secondary_atfork_prepare();
+  md_origin_atfork_prepare();
+}
+void md_heap_atfork_parent(void) {
+  md_origin_atfork_parent();
+  md_secondary_atfork_parent();
+  md_primary_atfork_parent();
+  md_tcache_atfork_parent();
+}
+void md_heap_atfork_child(void) {
+  md_origin_atfork_child();
+  md_secondary_atfork_child();
+  md_primary_atfork_child();
+  md_tcache_atfork_child();
+}

@@ -1,0 +1,60 @@
+/* heap_internal.h - how the heap's own files talk to each other (heap.c,
+ * primary.c, tcache.c, secondary.c). Nothing outside the heap includes it:
+ * the rest of the runtime uses heap.h. Nothing here allocates through
+ * malloc.
+ */
+#ifndef MDEBUG_HEAP_INTERNAL_H
+#define MDEBUG_HEAP_INTERNAL_H
+
+#include "heap.h"
+
+/* ---- primary.c ----------------------------------------------------------- */
+/* Up to n free slots of class k into out (the shared stack first, else
+ * fresh ones); 0 when the region is full or memory cannot be committed. */
+size_t md_primary_refill(unsigned k, uint32_t *out, size_t n) MD_HIDDEN;
+/* Gives n free slots (state FREED) back to class k's shared stack; may
+ * release whole free pages to the OS. */
+void md_primary_drain(unsigned k, const uint32_t *slots, size_t n) MD_HIDDEN;
+size_t md_primary_release_all(void) MD_HIDDEN;
+/* Bytes committed, bytes released so far, slots in the shared stacks. */
+void md_primary_stats(size_t *committed, size_t *released, size_t *shared)
+    MD_HIDDEN;
+void md_primary_atfork_prepare(void) MD_HIDDEN;
+void md_primary_atfork_parent(void) MD_HIDDEN;
+void md_primary_atfork_child(void) MD_HIDDEN;
+
+/* ---- tcache.c: per-thread caches of free slots --------------------------- */
+void md_tcache_init(void) MD_HIDDEN;
+/* A free slot of class k; false when the class has none and no memory. */
+bool md_tcache_take(unsigned k, uint32_t *slot) MD_HIDDEN;
+void md_tcache_give(unsigned k, uint32_t slot) MD_HIDDEN;
+/* How many free slots of blocks this large a thread may keep. */
+uint32_t md_tcache_capacity(size_t block_size) MD_HIDDEN;
+void md_tcache_atfork_prepare(void) MD_HIDDEN;
+void md_tcache_atfork_parent(void) MD_HIDDEN;
+void md_tcache_atfork_child(void) MD_HIDDEN;
+
+/* ---- secondary.c: large blocks, a mapping each --------------------------- */
+/* A block of `size` bytes (plus expand_alloc) aligned to align, its
+ * metadata zeroed. */
+bool md_secondary_take(size_t size, size_t align, struct md_block *b) MD_HIDDEN;
+/* Unmaps it (or defers that while a walk runs). */
+void md_secondary_give(const struct md_block *b) MD_HIDDEN;
+/* The block starting at p (MD_BLOCK), containing p (MD_INTERIOR, only if
+ * interior is set: a walk over every large block), or MD_NOT_OURS. */
+enum md_lookup md_secondary_find(const void *p, bool interior,
+                                 struct md_block *b) MD_HIDDEN;
+/* The bytes of its mapping. */
+size_t md_secondary_footprint(const struct md_block *b) MD_HIDDEN;
+/* free_track: makes a freed block's pages inaccessible and releases them
+ * (any access faults) until md_secondary_give. */
+void md_secondary_protect(const struct md_block *b) MD_HIDDEN;
+void md_secondary_for_each(unsigned states,
+                           void (*fn)(const struct md_block *b, void *arg),
+                           void *arg) MD_HIDDEN;
+void md_secondary_stats(size_t *blocks, size_t *bytes) MD_HIDDEN;
+void md_secondary_atfork_prepare(void) MD_HIDDEN;
+void md_secondary_atfork_parent(void) MD_HIDDEN;
+void md_secondary_atfork_child(void) MD_HIDDEN;
+
+#endif

@@ -1,0 +1,117 @@
+/* origin.c - origin ids: every distinct origin (a site descriptor or a
+ * caller's return address, see internal.h) gets a 32-bit id the first time
+ * it is seen, so a block's metadata can name both where it was allocated
+ * and where it was freed in 8 bytes.
+ *
+ * Ids index an array of origins kept in chunks mapped as ids are handed
+ * out; 0 means unknown. An origin is found from its value in an
+ * open-addressing index: lookups take no lock (an entry is written id first,
+ * key last, and never changes); inserts take one lock and may replace the
+ * index with one twice as large. Replaced indexes are kept (a reader may
+ * still be probing one; they add up to less than the current one), so no
+ * reader ever touches unmapped memory. When the array is full, new origins
+ * get id 0 and reports say "<unknown>". Never allocates through malloc.
+ */
+#include <string.h>
+
+#include "internal.h"
+#include "lock.h"
+
+#define MAX_ORIGINS ((size_t)1 << 22)
+#define CHUNK_BITS 12 /* origins are kept in mappings of 4096 */
+#define FIRST_CAPACITY 1024
+
+struct md_origin_index *md_origin_index;
+/* mask 0 and one empty slot: every lookup misses into the slow path. */
+static union {
+  struct md_origin_index index;
+  char bytes[sizeof(struct md_origin_index) + sizeof(struct md_origin_slot)];
+} empty;
+#define empty_index (empty.index)
+/* Origins by id, in chunks mapped as ids are handed out; [0][0] unused. */
+static md_origin_t *by_id[MAX_ORIGINS >> CHUNK_BITS];
+static uint32_t next_id = 1;
+static md_lock_t lock = MD_LOCK_INIT;
+
+void md_origin_init(void) {
+  /* Until the first insert, every lookup misses into the slow path. */
+  __atomic_store_n(&md_origin_index, &empty_index, __ATOMIC_RELEASE);
+}
+
+static struct md_origin_index *new_index(size_t capacity) {
+  struct md_origin_index *x =
+      md_mmap(sizeof(*x) + capacity * sizeof(x->slots[0]));
+  if (x)
+    x->mask = capacity - 1;
+  return x;
+}
+
+static void put(struct md_origin_index *x, md_origin_t o, uint32_t id) {
+  size_t i = md_origin_hash(o) & x->mask;
+  while (x->slots[i].key)
+    i = (i + 1) & x->mask;
+  x->slots[i].id = id;
+  __atomic_store_n(&x->slots[i].key, o, __ATOMIC_RELEASE);
+}
+
+/* Under the lock: the id of o in x, or 0. */
+static uint32_t find(const struct md_origin_index *x, md_origin_t o) {
+  for (size_t i = md_origin_hash(o) & x->mask;; i = (i + 1) & x->mask) {
+    md_origin_t k = __atomic_load_n(&x->slots[i].key, __ATOMIC_ACQUIRE);
+    if (k == o)
+      return (uint32_t)x->slots[i].id;
+    if (!k)
+      return 0;
+  }
+}
+
+uint32_t md_origin_id_slow(md_origin_t o) {
+  if (!o)
+    return 0;
+  md_lock(&lock);
+  struct md_origin_index *x = md_origin_index;
+  uint32_t id = find(x, o);
+  if (id || next_id == MAX_ORIGINS) {
+    md_unlock(&lock);
+    return id;
+  }
+  id = next_id;
+  md_origin_t **chunk = &by_id[id >> CHUNK_BITS];
+  if (!*chunk && !(*chunk = md_mmap(sizeof(md_origin_t) << CHUNK_BITS))) {
+    md_unlock(&lock);
+    return 0;
+  }
+  size_t capacity = x == &empty_index ? 0 : x->mask + 1;
+  if ((size_t)id * 2 > capacity) { /* the load stays under 1/2 */
+    size_t cap = capacity ? capacity * 2 : FIRST_CAPACITY;
+    struct md_origin_index *bigger = new_index(cap);
+    if (!bigger) {
+      md_unlock(&lock);
+      return 0;
+    }
+    for (size_t i = 0; i < capacity; i++)
+      if (x->slots[i].key)
+        put(bigger, x->slots[i].key, (uint32_t)x->slots[i].id);
+    __atomic_store_n(&md_origin_index, bigger, __ATOMIC_RELEASE);
+    x = bigger;
+  }
+  (*chunk)[id & ((1u << CHUNK_BITS) - 1)] = o;
+  __atomic_store_n(&next_id, id + 1, __ATOMIC_RELEASE);
+  put(x, o, id);
+  md_unlock(&lock);
+  return id;
+}
+
+md_origin_t md_origin_of(uint32_t id) {
+  if (!id || id >= __atomic_load_n(&next_id, __ATOMIC_ACQUIRE))
+    return 0;
+  return by_id[id >> CHUNK_BITS][id & ((1u << CHUNK_BITS) - 1)];
+}
+
+size_t md_origin_count(void) {
+  return __atomic_load_n(&next_id, __ATOMIC_ACQUIRE) - 1;
+}
+
+void md_origin_atfork_prepare(void) { md_lock(&lock); }
+void md_origin_atfork_parent(void) { md_unlock(&lock); }
+void md_origin_atfork_child(void) { md_lock_reset(&lock); }

@@ -1,0 +1,272 @@
+/* primary.c - the size-class regions: carving fresh slots, committing memory
+ * as a region grows, each class's shared stack of free slots, and giving
+ * whole free pages back to the OS.
+ *
+ * Threads take and give slots through their caches (tcache.c) and come here
+ * only for a batch: refill (pop the shared stack, or carve fresh slots) and
+ * drain (push). Each class has its own lock, held for one batch; nothing
+ * else in the heap locks. The shared stack holds slot indices, out of the
+ * blocks, so releasing a block's pages (MADV_DONTNEED) loses nothing.
+ *
+ * Releasing: when a class's shared stack has taken in more than a quarter of
+ * the class's committed bytes (and at least 1 MiB) since the last pass, the
+ * pass looks for runs of slots that are free and in the shared stack (so no
+ * thread can hand them out meanwhile: the class lock is held) and releases
+ * the whole pages inside each run's usable areas. The guard areas at the
+ * run's ends are left alone (a live neighbour's guard lies there); the ones
+ * inside the run are zeroed with the pages, so each slot of the run is
+ * marked MD_MARK_RELEASED and gets its guard areas written again when it is
+ * next handed out (alloc.c).
+ *
+ * Never allocates through malloc; memory comes from the reserved range
+ * (mprotect; or mappings at fixed addresses when there is no reservation)
+ * and md_mmap.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "heap.h"
+#include "heap_internal.h"
+#include "lock.h"
+
+#define PAGE 4096u
+#define COMMIT_MIN (256u << 10) /* bytes of blocks committed at a time */
+#define RELEASE_MIN (1u << 20)
+
+struct class_state {
+  md_lock_t lock;
+  uint32_t committed; /* slots whose block, metadata and stack id memory is
+                         committed */
+  uint32_t count;     /* entries in stack */
+  uint32_t capacity;
+  uint32_t *stack;    /* free slots given back, the last given on top */
+  size_t pushed;      /* bytes pushed since the last release pass */
+  size_t released;    /* bytes released so far (statistics) */
+} __attribute__((aligned(64)));
+
+static struct class_state states[MD_CLASS_COUNT + 1];
+
+static inline uintptr_t page_down(uintptr_t x) { return x & ~(uintptr_t)(PAGE - 1); }
+static inline uintptr_t page_up(uintptr_t x) { return page_down(x + PAGE - 1); }
+
+/* Makes the pages [begin, end) (page aligned) readable and writable: in the
+ * reservation, or, without one (under an address-space limit), as new
+ * mappings at exactly those addresses, failing if anything is there. */
+static bool commit_pages(uintptr_t begin, uintptr_t end) {
+  if (begin >= end)
+    return true;
+  if (md_heap.reserved)
+    return mprotect((void *)begin, end - begin, PROT_READ | PROT_WRITE) == 0;
+  void *p = mmap((void *)begin, end - begin, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
+                     MAP_FIXED_NOREPLACE, -1, 0);
+  if (p == (void *)begin)
+    return true;
+  if (p != MAP_FAILED) /* a kernel without MAP_FIXED_NOREPLACE */
+    munmap(p, end - begin);
+  return false;
+}
+
+/* Commits the memory of slots [0, want) of class k: blocks (with the guard
+ * area after the last), metadata, stack ids, page by page exactly once.
+ * Under the class lock. */
+static bool commit(unsigned k, struct class_state *s, uint32_t want) {
+  const struct md_class_info *c = &md_heap.classes[k];
+  if (want <= s->committed)
+    return true;
+  if (want > c->max_slots)
+    return false;
+  /* Grow by at least COMMIT_MIN bytes of blocks, and by half again. */
+  uint32_t step = COMMIT_MIN / c->stride;
+  if (step < s->committed / 2)
+    step = s->committed / 2;
+  uint32_t old = s->committed, target = want;
+  if (target < old + step)
+    target = old + step;
+  if (target > c->max_slots)
+    target = c->max_slots;
+  uintptr_t slot0 = c->start + MD_SLOT0;
+  uintptr_t blocks_old = old ? page_up(slot0 + (uintptr_t)old * c->stride + md_heap.guard) : slot0;
+  uintptr_t blocks_new = page_up(slot0 + (uintptr_t)target * c->stride + md_heap.guard);
+  uintptr_t meta_old = page_down(c->meta_end - (uintptr_t)old * sizeof(struct md_meta));
+  uintptr_t meta_new = page_down(c->meta_end - (uintptr_t)target * sizeof(struct md_meta));
+  uintptr_t stacks_old = page_down(c->stacks_end - (uintptr_t)old * sizeof(struct md_stacks));
+  uintptr_t stacks_new = page_down(c->stacks_end - (uintptr_t)target * sizeof(struct md_stacks));
+  if (!commit_pages(blocks_old, blocks_new))
+    return false; /* ENOMEM: the caller looks elsewhere */
+  if (!commit_pages(meta_new, meta_old) ||
+      (md_heap.stacks && !commit_pages(stacks_new, stacks_old))) {
+    /* Keep what was mapped: pages are committed in order, so a later
+     * attempt starts again from the same boundaries. */
+    if (!md_heap.reserved)
+      munmap((void *)blocks_old, blocks_new - blocks_old);
+    return false;
+  }
+  s->committed = target;
+  return true;
+}
+
+/* Carves up to n fresh slots into out; under the class lock. */
+static size_t carve(unsigned k, struct class_state *s, uint32_t *out, size_t n) {
+  uint32_t fresh = md_heap.fresh[k];
+  const struct md_class_info *c = &md_heap.classes[k];
+  if (fresh + n > c->max_slots)
+    n = c->max_slots - fresh;
+  if (n == 0 || !commit(k, s, fresh + (uint32_t)n))
+    return 0;
+  /* Nothing is written to the new slots: their pages stay untouched until
+   * a slot is handed out (it writes its guard areas then, alloc.c). */
+  for (size_t j = 0; j < n; j++)
+    out[j] = fresh + (uint32_t)j;
+  /* Metadata of the new slots is zero (NEVER) and mapped: publish. */
+  __atomic_store_n(&md_heap.fresh[k], fresh + (uint32_t)n, __ATOMIC_RELEASE);
+  return n;
+}
+
+static inline void set_shared(unsigned k, uint32_t i, bool shared) {
+  struct md_meta *m = md_meta_at(k, i);
+  uint32_t bits = m->bits, mark = (uint32_t)MD_MARK_SHARED << MD_BITS_MARK_SHIFT;
+  __atomic_store_n(&m->bits, shared ? bits | mark : bits & ~mark,
+                   __ATOMIC_RELAXED);
+}
+
+size_t md_primary_refill(unsigned k, uint32_t *out, size_t n) {
+  struct class_state *s = &states[k];
+  md_lock(&s->lock);
+  size_t got = 0;
+  while (got < n && s->count) {
+    uint32_t i = s->stack[--s->count];
+    set_shared(k, i, false);
+    out[got++] = i;
+  }
+  if (got == 0)
+    got = carve(k, s, out, n);
+  md_unlock(&s->lock);
+  return got;
+}
+
+/* Room in the stack for n more; under the lock. */
+static bool reserve_stack(struct class_state *s, size_t n) {
+  if (s->count + n <= s->capacity)
+    return true;
+  size_t cap = s->capacity ? (size_t)s->capacity * 2 : 1024;
+  while (cap < s->count + n)
+    cap *= 2;
+  uint32_t *stack = md_mmap(cap * sizeof(uint32_t));
+  if (!stack)
+    return false;
+  if (s->stack) {
+    memcpy(stack, s->stack, s->count * sizeof(uint32_t));
+    md_munmap(s->stack, (size_t)s->capacity * sizeof(uint32_t));
+  }
+  s->stack = stack;
+  s->capacity = (uint32_t)cap;
+  return true;
+}
+
+static void release_pass(unsigned k, struct class_state *s);
+
+void md_primary_drain(unsigned k, const uint32_t *slots, size_t n) {
+  struct class_state *s = &states[k];
+  md_lock(&s->lock);
+  if (!reserve_stack(s, n)) {
+    /* No memory even for the stack: these slots are lost for reuse (their
+     * state stays FREED, so they are still known as freed). */
+    md_unlock(&s->lock);
+    return;
+  }
+  for (size_t j = 0; j < n; j++) {
+    set_shared(k, slots[j], true);
+    s->stack[s->count++] = slots[j];
+  }
+  s->pushed += n * md_heap.classes[k].size;
+  size_t committed_bytes = (size_t)s->committed * md_heap.classes[k].stride;
+  if (s->pushed >= RELEASE_MIN && s->pushed >= committed_bytes / 4)
+    release_pass(k, s);
+  md_unlock(&s->lock);
+}
+
+/* Is slot i free and in the shared stack (so nobody can take it while the
+ * class lock is held)? */
+static inline bool releasable(unsigned k, uint32_t i) {
+  uint32_t bits = __atomic_load_n(&md_meta_at(k, i)->bits, __ATOMIC_RELAXED);
+  return MD_BITS_STATE(bits) == MD_STATE_FREED &&
+         (MD_BITS_MARKS(bits) & MD_MARK_SHARED);
+}
+
+/* Releases the whole pages inside the usable areas of slots [first, last],
+ * all releasable; marks them. */
+static void release_run(unsigned k, struct class_state *s, uint32_t first,
+                        uint32_t last) {
+  uintptr_t b = page_up((uintptr_t)md_slot_user(k, first));
+  uintptr_t e = page_down((uintptr_t)md_slot_user(k, last) +
+                          md_heap.classes[k].size);
+  if (b >= e)
+    return;
+  if (madvise((void *)b, e - b, MADV_DONTNEED) != 0)
+    return;
+  s->released += e - b;
+  uint32_t mark = (uint32_t)MD_MARK_RELEASED << MD_BITS_MARK_SHIFT;
+  for (uint32_t i = first; i <= last; i++) {
+    struct md_meta *m = md_meta_at(k, i);
+    __atomic_store_n(&m->bits, m->bits | mark, __ATOMIC_RELAXED);
+  }
+}
+
+static void release_pass(unsigned k, struct class_state *s) {
+  s->pushed = 0;
+  uint32_t fresh = md_heap.fresh[k], run = 0;
+  bool in_run = false;
+  for (uint32_t i = 0; i < fresh; i++) {
+    bool free_slot = releasable(k, i);
+    if (free_slot && !in_run) {
+      run = i;
+      in_run = true;
+    } else if (!free_slot && in_run) {
+      release_run(k, s, run, i - 1);
+      in_run = false;
+    }
+  }
+  if (in_run)
+    release_run(k, s, run, fresh - 1);
+}
+
+size_t md_primary_release_all(void) {
+  size_t total = 0;
+  for (unsigned k = 1; k <= MD_CLASS_COUNT; k++) {
+    struct class_state *s = &states[k];
+    md_lock(&s->lock);
+    size_t before = s->released;
+    release_pass(k, s);
+    total += s->released - before;
+    md_unlock(&s->lock);
+  }
+  return total;
+}
+
+void md_primary_stats(size_t *committed, size_t *released, size_t *shared) {
+  *committed = *released = *shared = 0;
+  for (unsigned k = 1; k <= MD_CLASS_COUNT; k++) {
+    struct class_state *s = &states[k];
+    md_lock(&s->lock);
+    *committed += (size_t)s->committed * md_heap.classes[k].stride;
+    *released += s->released;
+    *shared += s->count;
+    md_unlock(&s->lock);
+  }
+}
+
+void md_primary_atfork_prepare(void) {
+  for (unsigned k = 1; k <= MD_CLASS_COUNT; k++)
+    md_lock(&states[k].lock);
+}
+void md_primary_atfork_parent(void) {
+  for (unsigned k = 1; k <= MD_CLASS_COUNT; k++)
+    md_unlock(&states[k].lock);
+}
+void md_primary_atfork_child(void) {
+  for (unsigned k = 1; k <= MD_CLASS_COUNT; k++)
+    md_lock_reset(&states[k].lock);
+}

@@ -1,0 +1,159 @@
+/* tcache.c - per-thread caches of free slots, one bin per size class, so an
+ * allocation or a free touches no shared data and takes no lock: a bin is a
+ * small stack of slot indices (its fast paths are inline, in heap.h). An empty bin refills half its capacity from
+ * the class's shared stack (primary.c) in one locked batch; a full one
+ * gives the older half back. A block freed by another thread goes into the
+ * freeing thread's cache: there is no hand-off to the thread that
+ * allocated it.
+ *
+ * A thread's cache comes from a pool of mmap'ed caches on its first call and
+ * goes back, emptied into the shared stacks, when the thread exits (a
+ * pthread key destructor). Calls a thread makes after that (later
+ * destructors, glibc's own clean-up) go straight to the shared stacks. In a
+ * forked child only the forking thread lives on: the other threads' caches
+ * are emptied (their slots are lost for reuse, never handed out twice) and
+ * return to the pool.
+ *
+ * Never allocates through malloc.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <string.h>
+
+#include "heap_internal.h"
+#include "lock.h"
+
+#define BIN_BYTES (32u << 10) /* at most this many bytes of blocks a bin */
+
+#define bin md_bin
+#define cache md_tcache
+#define my_cache md_tcache_self
+
+static struct cache *all_caches, *free_caches;
+static md_lock_t pool_lock = MD_LOCK_INIT;
+static pthread_key_t cache_key;
+__thread struct cache *md_tcache_self __attribute__((tls_model("initial-exec")));
+/* Set once this thread's cache went back to the pool (it is exiting). */
+static __thread bool cache_gone __attribute__((tls_model("initial-exec")));
+
+static void drain_bin(unsigned k, struct bin *b, uint32_t n) {
+  md_primary_drain(k, b->slots, n);
+  memmove(b->slots, b->slots + n, (b->count - n) * sizeof(uint32_t));
+  b->count -= n;
+}
+
+/* Thread exit: everything back to the shared stacks, the cache to the pool. */
+static void release_cache(void *arg) {
+  struct cache *c = arg;
+  for (unsigned k = 1; k <= MD_CLASS_COUNT; k++)
+    if (c->bins[k].count)
+      drain_bin(k, &c->bins[k], c->bins[k].count);
+  my_cache = NULL;
+  cache_gone = true;
+  md_lock(&pool_lock);
+  c->next_free = free_caches;
+  free_caches = c;
+  md_unlock(&pool_lock);
+}
+
+void md_tcache_init(void) {
+  pthread_key_create(&cache_key, release_cache);
+}
+
+static void reset(struct cache *c) {
+  for (unsigned k = 1; k <= MD_CLASS_COUNT; k++) {
+    c->bins[k].count = 0;
+    c->bins[k].max = md_heap.classes[k].cache_max;
+  }
+}
+
+/* NULL when the thread is exiting or there is no memory: the caller then
+ * goes to the shared stacks directly. */
+static MD_NOINLINE struct cache *acquire(void) {
+  if (cache_gone)
+    return NULL;
+  md_lock(&pool_lock);
+  struct cache *c = free_caches;
+  if (c) {
+    free_caches = c->next_free;
+  } else if ((c = md_mmap(sizeof(struct cache))) != NULL) {
+    c->next_all = all_caches;
+    all_caches = c;
+  }
+  md_unlock(&pool_lock);
+  if (!c)
+    return NULL;
+  reset(c);
+  /* Set before pthread_setspecific, which may allocate (and come back). */
+  my_cache = c;
+  pthread_setspecific(cache_key, c);
+  return c;
+}
+
+static MD_NOINLINE bool take_slow(unsigned k, uint32_t *slot) {
+  struct cache *c = my_cache ? my_cache : acquire();
+  if (!c)
+    return md_primary_refill(k, slot, 1) == 1;
+  struct bin *b = &c->bins[k];
+  if (!b->count)
+    b->count = (uint32_t)md_primary_refill(k, b->slots, (b->max + 1) / 2);
+  if (!b->count)
+    return false;
+  *slot = b->slots[--b->count];
+  return true;
+}
+
+bool md_tcache_take(unsigned k, uint32_t *slot) {
+  struct cache *c = my_cache;
+  if (MD_LIKELY(c != NULL)) {
+    struct bin *b = &c->bins[k];
+    if (MD_LIKELY(b->count)) {
+      *slot = b->slots[--b->count];
+      return true;
+    }
+  }
+  return take_slow(k, slot);
+}
+
+static MD_NOINLINE void give_slow(unsigned k, uint32_t slot) {
+  struct cache *c = my_cache ? my_cache : acquire();
+  if (!c) {
+    md_primary_drain(k, &slot, 1);
+    return;
+  }
+  struct bin *b = &c->bins[k];
+  if (b->count == b->max)
+    drain_bin(k, b, (b->count + 1) / 2);
+  b->slots[b->count++] = slot;
+}
+
+void md_tcache_give(unsigned k, uint32_t slot) {
+  struct cache *c = my_cache;
+  if (MD_LIKELY(c != NULL)) {
+    struct bin *b = &c->bins[k];
+    if (MD_LIKELY(b->count < b->max)) {
+      b->slots[b->count++] = slot;
+      return;
+    }
+  }
+  give_slow(k, slot);
+}
+
+/* The cache capacity of a class: BIN_BYTES of blocks, 2 to BIN_SLOTS. */
+uint32_t md_tcache_capacity(size_t block_size) {
+  size_t n = BIN_BYTES / block_size;
+  return n < 2 ? 2 : n > MD_BIN_SLOTS ? MD_BIN_SLOTS : (uint32_t)n;
+}
+
+void md_tcache_atfork_prepare(void) { md_lock(&pool_lock); }
+void md_tcache_atfork_parent(void) { md_unlock(&pool_lock); }
+void md_tcache_atfork_child(void) {
+  md_lock_reset(&pool_lock);
+  free_caches = NULL;
+  for (struct cache *c = all_caches; c; c = c->next_all)
+    if (c != my_cache) {
+      reset(c);
+      c->next_free = free_caches;
+      free_caches = c;
+    }
+}
