@@ -2,6 +2,9 @@
  * (size, allocation stack, count), merged and sorted as malloc debug sorts
  * them, written as an "Android Native Heap Dump v1.2" file (signal, exit,
  * mdebug_dump_heap()) or handed to get_malloc_leak_info (leakinfo.c).
+ * Between the records and MAPS a dump has mdebug's extension section
+ * (usage.c: totals by category and site, the mappings, the thread stacks),
+ * which Android's tools skip.
  *
  * Runs in a normal thread context (the signal service thread, the exit
  * handler, a program's call), never inside a signal handler. Reads block
@@ -116,6 +119,11 @@ static void write_dump(struct md_out *o, const struct md_live_records *r) {
     md_out_printf(o, "\n");
     if (md_opt.backtrace_full && n)
       write_bt_info(o, pcs, n);
+  }
+  struct md_usage u; /* mdebug's extension: by category and site */
+  if (md_usage_collect(&u)) {
+    md_usage_write_dump(o, &u);
+    md_usage_free(&u);
   }
   md_out_printf(o, "MAPS\n");
   if (!md_out_copy_file(o, "/proc/self/maps"))

@@ -4,7 +4,8 @@
  * blocks of `sz` bytes with its stack; the stack's first frame is the
  * record's allocation point. Absolute pcs are turned into module+offset with
  * the MAPS section; `bt_info` lines (backtrace_full) name the frames.
- * A file that stops before its END line is reported as truncated, with
+ * mdebug's extension section (lines "MDEBUG EXTENSION ..." and "mdebug
+ * ...": mappings, thread stacks, totals by site) is skipped. A file that stops before its END line is reported as truncated, with
  * the records read so far kept.
  */
 #include <stdlib.h>
@@ -148,6 +149,9 @@ bool read_heapdump(struct profile *p, const char *data, size_t size) {
       in_maps = true;
       continue;
     }
+    /* mdebug's extension section (the runtime's usage.c): not read yet. */
+    if (starts(s, e, "MDEBUG EXTENSION ") || starts(s, e, "mdebug "))
+      continue;
     if (starts(s, e, "  bt_info")) {
       bt_info(p, s, e);
       continue;
