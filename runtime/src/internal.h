@@ -604,6 +604,8 @@ size_t md_mmap_collect(struct md_mapping *out, size_t cap) MD_HIDDEN;
 /* mdebug_ignore() of an address in a mapping; false if none holds it. */
 bool md_mmap_ignore(const void *p) MD_HIDDEN;
 size_t md_mmap_dropped(void) MD_HIDDEN; /* records lost for want of memory */
+/* Bytes of the heap's reservation the heap has made accessible. */
+size_t md_mmap_heap_committed(void) MD_HIDDEN;
 /* The leak scan: lock before the world stops, unlock after it resumes;
  * in between, collect (sorted by address) and mark without locking. */
 void md_mmap_scan_lock(void) MD_HIDDEN;
@@ -633,6 +635,18 @@ void md_threads_roots(void (*visit)(const struct md_region *r, void *arg),
 void md_threads_atfork_prepare(void) MD_HIDDEN;
 void md_threads_atfork_parent(void) MD_HIDDEN;
 void md_threads_atfork_child(void) MD_HIDDEN;
+
+/* ---- threshold.c: vm_threshold, rss_threshold ------------------------------ */
+/* The process grew by about `bytes` (a mapping, a commit, a stack); may
+ * check the thresholds now (can_check: the caller holds no lock of the
+ * runtime's) or have the watcher thread check them. Cheap: one atomic add
+ * until a step of growth has gathered. */
+void md_threshold_grew(size_t bytes, bool can_check) MD_HIDDEN;
+/* The program unmapped memory: re-arms a threshold it fell below. */
+void md_threshold_shrank(void) MD_HIDDEN;
+/* From the runtime's constructor: the watcher, when a threshold is set. */
+void md_threshold_init(void) MD_HIDDEN;
+void md_threshold_atfork_child(void) MD_HIDDEN;
 
 /* ---- usage.c: memory by category and by site ------------------------------- */
 enum md_category { MD_CAT_BLOCKS, MD_CAT_MAPPINGS, MD_CAT_STACKS, MD_CATS };

@@ -19,7 +19,9 @@
  * The runtime's own mappings (its heap's reservation and commits, the depot,
  * the scanner's arrays) never enter the table: a call whose return address
  * lies in the runtime's code (the section mdebug_text) goes straight to the
- * kernel.
+ * kernel; only its growth is noted for the thresholds (threshold.c), and
+ * what the heap commits of its reservation is counted, so that vm_threshold
+ * can leave the uncommitted rest out.
  *
  * The tables' memory (records, shard arrays, threads.c's records) comes
  * from a reservation of their own, made at the first need, not from
@@ -84,6 +86,16 @@ static inline bool from_runtime(const void *ret) {
          (const char *)ret < __stop_mdebug_text;
 }
 
+static size_t heap_committed; /* bytes of the heap's reservation made RW */
+
+size_t md_mmap_heap_committed(void) {
+  return __atomic_load_n(&heap_committed, __ATOMIC_RELAXED);
+}
+
+static inline bool in_reservation(uintptr_t b, size_t n) {
+  return md_heap.reserved && b - md_heap.base < md_heap.size &&
+         n <= md_heap.base + md_heap.size - b;
+}
 
 /* ---- the tables' memory ------------------------------------------------- */
 
@@ -580,6 +592,8 @@ static void *mmap_impl(void *addr, size_t len, int prot, int flags, int fd,
       unlock_set(&held);
     }
   }
+  if (p != MAP_FAILED)
+    md_threshold_grew(span, true);
   return p;
 }
 
@@ -591,14 +605,19 @@ static int munmap_impl(void *addr, size_t len) {
     return sys_munmap(addr, len);
   bool done;
   int r = fast_munmap(b, e, &done);
-  if (done)
+  if (done) {
+    if (r == 0)
+      md_threshold_shrank();
     return r;
+  }
   struct set held;
   lock_range(&held, b, e);
   r = sys_munmap(addr, len);
   if (r == 0)
     carve(&held, b, e, UNMAP, 0);
   unlock_set(&held);
+  if (r == 0)
+    md_threshold_shrank();
   return r;
 }
 
@@ -647,6 +666,10 @@ static void *mremap_impl(void *old, size_t old_size, size_t new_size, int flags,
            origin, stack);
     unlock_set(&held);
   }
+  if (new_span > old_span)
+    md_threshold_grew(new_span - old_span, true);
+  else
+    md_threshold_shrank();
   return p;
 }
 
@@ -654,11 +677,25 @@ static void *mremap_impl(void *old, size_t old_size, size_t new_size, int flags,
 
 static void *own_mmap(void *addr, size_t len, int prot, int flags, int fd,
                       off_t off) {
-  return sys_mmap(addr, len, prot, flags, fd, off);
+  void *p = sys_mmap(addr, len, prot, flags, fd, off);
+  if (p != MAP_FAILED && md_copy_role == MD_COPY_ACTIVE) {
+    if (prot != PROT_NONE && in_reservation((uintptr_t)p, len))
+      __atomic_fetch_add(&heap_committed, page_up(len), __ATOMIC_RELAXED);
+    if (prot != PROT_NONE || !(flags & MAP_NORESERVE))
+      md_threshold_grew(page_up(len), false);
+  }
+  return p;
 }
 
+/* The heap commits its reservation page by page, once each (primary.c). */
 static int own_mprotect(void *addr, size_t len, int prot) {
-  return sys_mprotect(addr, len, prot);
+  int r = sys_mprotect(addr, len, prot);
+  if (r == 0 && prot != PROT_NONE && md_copy_role == MD_COPY_ACTIVE &&
+      in_reservation((uintptr_t)addr, len)) {
+    __atomic_fetch_add(&heap_committed, page_up(len), __ATOMIC_RELAXED);
+    md_threshold_grew(page_up(len), false);
+  }
+  return r;
 }
 
 #define SITE md_origin_site(site)
@@ -856,6 +893,7 @@ static void atfork_parent(void) {
 static void atfork_child(void) {
   md_mmap_atfork_child();
   md_threads_atfork_child();
+  md_threshold_atfork_child(); /* last: it starts a thread */
 }
 
 /* After the runtime's own constructor (init.c, priority 101). Registered
@@ -867,4 +905,5 @@ __attribute__((constructor(102))) static void mmap_constructor(void) {
     return;
   md_ensure_init();
   pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
+  md_threshold_init();
 }

@@ -269,6 +269,8 @@ static void *trampoline(void *p) {
     free_rec(stale);
   my_rec = r;
   pthread_setspecific(exit_key, r);
+  if (known)
+    md_threshold_grew(hi - lo, true);
   return start(arg);
 }
 
