@@ -38,8 +38,12 @@ CONFIGS = {  # name: (label in the table, colour in the chart, description)
     "asan": ("asan", "#d62728", "clang -O2 -g -fsanitize=address, ASAN_OPTIONS unset"),
     "valgrind": ("valgrind", "#ff7f0e", "valgrind --tool=memcheck on the native binary"),
     "heaptrack": ("heaptrack", "#2ca02c", "heaptrack on the native binary"),
+    "mdebug-nommap": ("mdebug nommap", "#c5b0d5",
+                      "mdebug, MDEBUG_OPTIONS=track_mmap=0: the defaults without mappings"),
+    "preload": ("preload", "#8c564b",
+                "the native binary with LD_PRELOAD=libmdebug-rt.so, MDEBUG_OPTIONS unset"),
 }
-WORKLOADS = ["speedtest1", "lua", "single", "threads2", "prodcons"]
+WORKLOADS = ["speedtest1", "lua", "single", "threads2", "prodcons", "mmaps"]
 BAD = ("invalid", "failed", "timeout")
 
 
@@ -171,6 +175,28 @@ def targets(results):
                         f"every check on vs asan on {w}: {a['time_ratio']:.2f}x vs "
                         f"{b['time_ratio']:.2f}x (target: faster)"))
     limit("speedtest1", "mdebug-bt16", "time_ratio", 2.0, "backtrace=16 time")
+    # Issue 16: what track_mmap costs (the same build, with it and without),
+    # and preload mode against the instrumented build. Ratios of the two
+    # configurations' medians (each a median of per-repetition ratios to
+    # the native run of the same repetition).
+    def between(w, a, b, bound, what, both_ways):
+        if lookup(results, w, a) is None or lookup(results, w, b) is None:
+            return
+        x, y = ratio(w, a), ratio(w, b)
+        if x is None or y is None:
+            out.append((None, f"{what} on {w}: no figure"))
+            return
+        q = x / y
+        ok = (1 / bound <= q <= bound) if both_ways else q <= bound
+        out.append((ok, f"{what} on {w}: {q:.3f}x ({CONFIGS[a][0]} {x:.2f}x, "
+                        f"{CONFIGS[b][0]} {y:.2f}x; target "
+                        f"{'within' if both_ways else '<='} {bound}x)"))
+
+    for w in ("mmaps", "speedtest1", "lua"):
+        between(w, "mdebug", "mdebug-nommap", 1.03, "track_mmap time (issue 16)", False)
+    for w in ("speedtest1", "lua"):
+        between(w, "preload", "mdebug", 1.1, "preload vs instrumented time (issue 16)",
+                True)
     s, t = ratio("single", "mdebug"), ratio("threads2", "mdebug")
     if lookup(results, "single", "mdebug") and lookup(results, "threads2", "mdebug"):
         if s is None or t is None:

@@ -4,9 +4,11 @@
 #
 # Workloads: SQLite's speedtest1 and Lua 5.4 (their sources fetched with
 # `apt-get source` into bench/.cache/, never committed) and alloc_bench's three
-# modes. Configurations: native, mdebug (default options, every check off,
-# every check on, backtrace=16), AddressSanitizer, Valgrind memcheck and heaptrack (the last
-# two on the native binary).
+# modes; on request, mmap_bench (mmaps: a mapping-heavy loop). Configurations:
+# native, mdebug (default options, every check off, every check on,
+# backtrace=16), AddressSanitizer, Valgrind memcheck and heaptrack (the last
+# two on the native binary); on request, mdebug-nommap (the defaults but
+# track_mmap=0) and preload (the native binary with libmdebug-rt.so preloaded).
 #
 # Steps: install what is missing (apt-get, as root), fetch and unpack the
 # sources, bring the mdebug build up to date, build each workload once per
@@ -28,11 +30,11 @@ quick=${QUICK:-0}
 
 if [ "$quick" = 1 ]; then
   reps=${REPS:-3} sqlite_size=${SQLITE_SIZE:-15} lua_scale=${LUA_SCALE:-2}
-  alloc_iters=${ALLOC_ITERS:-1500000}
+  alloc_iters=${ALLOC_ITERS:-1500000} mmap_iters=${MMAP_ITERS:-50000}
   configs=${CONFIGS:-native mdebug mdebug-none mdebug-all mdebug-bt16 asan}
 else
   reps=${REPS:-5} sqlite_size=${SQLITE_SIZE:-50} lua_scale=${LUA_SCALE:-8}
-  alloc_iters=${ALLOC_ITERS:-6000000}
+  alloc_iters=${ALLOC_ITERS:-6000000} mmap_iters=${MMAP_ITERS:-200000}
   configs=${CONFIGS:-native mdebug mdebug-none mdebug-all mdebug-bt16 asan valgrind heaptrack}
 fi
 workloads=${WORKLOADS:-speedtest1 lua single threads2 prodcons}
@@ -52,12 +54,12 @@ flush_warnings() {
 }
 note() { echo "== $*"; }
 
-for v in reps sqlite_size lua_scale alloc_iters valgrind_reps heaptrack_reps timeout; do
+for v in reps sqlite_size lua_scale alloc_iters mmap_iters valgrind_reps heaptrack_reps timeout; do
   [[ ${!v} =~ ^[0-9]+$ ]] || die "${v^^} must be a whole number, not '${!v}'"
 done
 [ "$reps" -ge 1 ] || die "REPS must be at least 1"
-known_workloads=" speedtest1 lua single threads2 prodcons "
-known_configs=" native mdebug mdebug-none mdebug-all mdebug-bt16 asan valgrind heaptrack "
+known_workloads=" speedtest1 lua single threads2 prodcons mmaps "
+known_configs=" native mdebug mdebug-none mdebug-all mdebug-bt16 asan valgrind heaptrack mdebug-nommap preload "
 for w in $workloads; do
   [[ $known_workloads == *" $w "* ]] || die "unknown workload '$w' (known:$known_workloads)"
 done
@@ -214,6 +216,14 @@ build_alloc_bench() {
   done
 }
 
+build_mmap_bench() {
+  local v
+  for v in $variants; do
+    compile "$v" "$here/mmap_bench.c" "$out/obj/$v/mmap_bench.o" -pthread
+    link "$v" "$out/bin/mmap_bench.$v" "$out/obj/$v/mmap_bench.o" -- -pthread
+  done
+}
+
 sqlite_src="" sqlite_amalg=""
 build_speedtest1() {
   sqlite_src=$(fetch sqlite3)
@@ -264,6 +274,7 @@ build_lua() {
 runstat=$out/bin/runstat
 stale "$runstat" "$here/runstat.c" && { "$cc" -O2 -Wall -o "$runstat" "$here/runstat.c" || die "building runstat failed"; }
 [[ " $workloads " =~ " "(single|threads2|prodcons)" " ]] && build_alloc_bench
+[[ " $workloads " == *" mmaps "* ]] && build_mmap_bench
 [[ " $workloads " == *" speedtest1 "* ]] && build_speedtest1
 [[ " $workloads " == *" lua "* ]] && build_lua
 
@@ -273,6 +284,7 @@ command_of() {
   case $1 in
     speedtest1) cmd=("$out/bin/speedtest1.$2" --memdb --size "$sqlite_size") ;;
     lua) cmd=("$out/bin/lua.$2" "$here/alloc_heavy.lua" "$lua_scale") ;;
+    mmaps) cmd=("$out/bin/mmap_bench.$2" "$mmap_iters") ;;
     *) cmd=("$out/bin/alloc_bench.$2" "$1" "$alloc_iters") ;;
   esac
 }
@@ -301,6 +313,8 @@ run() {
     mdebug-all) variant=mdebug envs+=("MDEBUG_OPTIONS=$all_checks") ;;
     mdebug-bt16) variant=mdebug envs+=("MDEBUG_OPTIONS=backtrace=16") ;;
     mdebug-none) variant=mdebug envs+=("MDEBUG_OPTIONS=none") ;;
+    mdebug-nommap) variant=mdebug envs+=("MDEBUG_OPTIONS=track_mmap=0") ;;
+    preload) envs+=("LD_PRELOAD=$build/lib/libmdebug-rt.so") ;;
     asan) variant=asan ;;
     valgrind) pre=(valgrind --tool=memcheck -q) ;;
     heaptrack) pre=(heaptrack -o "$tmp/heaptrack/data") ;;
@@ -356,6 +370,7 @@ rm -f "$out"/logs/*.err
   echo "single: alloc_bench single $alloc_iters"
   echo "threads2: alloc_bench threads2 $alloc_iters (per thread)"
   echo "prodcons: alloc_bench prodcons $alloc_iters"
+  echo "mmaps: mmap_bench $mmap_iters"
   echo "all_checks: $all_checks"
 } >"$out/meta.txt"
 note "machine: $os, $machine"
