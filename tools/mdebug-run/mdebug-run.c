@@ -12,6 +12,10 @@
  * runtime preloaded into its interpreter (and what that starts). Never
  * changes the program's arguments, standard streams or exit status: it
  * execs the program itself.
+ *
+ * The dynamic linker splits LD_PRELOAD at spaces and colons, so a runtime
+ * whose path holds a space is named by its file name alone, with its
+ * directory put first in LD_LIBRARY_PATH (which is split at colons only).
  */
 #define _GNU_SOURCE
 #include <elf.h>
@@ -140,6 +144,21 @@ done:
   return reason;
 }
 
+/* Sets variable to value, then what it held (if anything), ':' between. */
+static bool prepend(const char *variable, const char *value) {
+  const char *old = getenv(variable);
+  size_t len = strlen(value) + (old ? strlen(old) + 1 : 0) + 1;
+  char *both = malloc(len);
+  if (!both) {
+    fprintf(stderr, "%s: out of memory\n", me);
+    return false;
+  }
+  snprintf(both, len, "%s%s%s", value, old && *old ? ":" : "", old ? old : "");
+  setenv(variable, both, 1);
+  free(both);
+  return true;
+}
+
 int main(int argc, char **argv) {
   char runtime[PATH_MAX];
   bool have_runtime = runtime_path(runtime, sizeof(runtime));
@@ -193,16 +212,21 @@ int main(int argc, char **argv) {
                       "../lib beside this program\n", me);
       return 127;
     }
-    const char *old = getenv("LD_PRELOAD");
-    size_t len = strlen(runtime) + (old ? strlen(old) + 1 : 0) + 1;
-    char *preload = malloc(len);
-    if (!preload) {
-      fprintf(stderr, "%s: out of memory\n", me);
-      return 127;
+    const char *name = runtime;
+    if (strpbrk(runtime, " \t:")) {
+      char *slash = strrchr(runtime, '/');
+      *slash = '\0';
+      if (strchr(runtime, ':')) {
+        fprintf(stderr, "%s: cannot preload mdebug's runtime from %s: the "
+                        "dynamic linker splits paths at ':'\n", me, runtime);
+        return 127;
+      }
+      if (!prepend("LD_LIBRARY_PATH", runtime))
+        return 127;
+      name = slash + 1;
     }
-    snprintf(preload, len, "%s%s%s", runtime, old && *old ? ":" : "",
-             old ? old : "");
-    setenv("LD_PRELOAD", preload, 1);
+    if (!prepend("LD_PRELOAD", name))
+      return 127;
     if (options)
       setenv("MDEBUG_OPTIONS", options, 1);
   }
