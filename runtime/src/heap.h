@@ -236,6 +236,11 @@ enum md_lookup {
 /* Finds the block holding p (heap.c). For MD_IN_HEAP, b describes the
  * nearest slot when there is one (b->meta NULL otherwise). */
 enum md_lookup md_heap_find(const void *p, struct md_block *b) MD_HIDDEN;
+/* The block nearest to p when p lies in memory of mdebug's heap (a slot, a
+ * guard page, a large block's mapping, a region's unused part: the last
+ * block used below it); false otherwise. For a fatal signal's handler:
+ * waits on no lock. */
+bool md_heap_near(const void *p, struct md_block *b) MD_HIDDEN;
 /* The large block starting exactly at p (not in the primary range). */
 bool md_heap_find_large(const void *p, struct md_block *b) MD_HIDDEN;
 /* The view of slot i of class k (its metadata must exist: i < fresh). */

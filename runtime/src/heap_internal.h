@@ -56,5 +56,8 @@ void md_secondary_stats(size_t *blocks, size_t *bytes) MD_HIDDEN;
 void md_secondary_atfork_prepare(void) MD_HIDDEN;
 void md_secondary_atfork_parent(void) MD_HIDDEN;
 void md_secondary_atfork_child(void) MD_HIDDEN;
+/* The large block whose mapping (inaccessible pages included) holds p; for
+ * a fatal signal's handler: gives up rather than wait for the lock. */
+bool md_secondary_near(const void *p, struct md_block *b) MD_HIDDEN;
 
 #endif

@@ -22,6 +22,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <sched.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -196,6 +197,25 @@ enum md_lookup md_secondary_find(const void *p, bool interior,
         found = (const unsigned char *)p < h->user ? MD_IN_HEAP : MD_INTERIOR;
         break;
       }
+    }
+  }
+  md_unlock(&lock);
+  return found;
+}
+
+bool md_secondary_near(const void *p, struct md_block *b) {
+  bool locked = false;
+  for (int tries = 0; !locked && tries < 100; tries++)
+    if (!(locked = md_trylock(&lock)))
+      sched_yield();
+  if (!locked)
+    return false;
+  bool found = false;
+  for (size_t j = 0; table && j <= mask && !found; j++) {
+    struct header *h = table[j];
+    if (h && (uintptr_t)p >= h->map && (uintptr_t)p < h->map + h->map_size) {
+      to_block(h, b);
+      found = true;
     }
   }
   md_unlock(&lock);
