@@ -116,6 +116,7 @@ bool md_heap_init(void) {
   md_heap.extra = md_heap.expand + (rear > md_heap.guard ? rear - md_heap.guard : 0);
   md_heap.stacks = md_backtrace_enabled();
   md_tcache_init();
+  md_pageguard_init();
   struct rlimit rl;
   size_t size = (size_t)MD_REGION_COUNT << MAX_SHIFT;
   void *base = MAP_FAILED;
@@ -178,6 +179,8 @@ enum md_lookup md_heap_find(const void *p, struct md_block *b) {
 }
 
 bool md_heap_near(const void *p, struct md_block *b) {
+  if (md_pageguard_owns(p))
+    return md_pageguard_near(p, b);
   if (!md_primary_contains(p))
     return md_secondary_near(p, b);
   unsigned k = md_region_of(p);
