@@ -80,6 +80,10 @@ enum md_mark {
                            guard areas must be written again on reuse */
   MD_MARK_SHARED = 8,   /* free, in its class's shared stack (not in a
                            thread's cache): the release pass may take it */
+  /* Live blocks only (shares its bit with RELEASED, which only free blocks
+   * carry; a free clears the marks): tracked in full by the profiler's
+   * sampling (stack, time, thread). */
+  MD_MARK_SAMPLED = 4,
 };
 
 /* The metadata of one block: 16 bytes. The word `bits` is written last
