@@ -301,8 +301,8 @@ def status_notes(results):
         # The targets are judged on medians; the range shows how far to trust them.
         n.append("range of mdebug's per-repetition time ratios: " + ", ".join(spread))
     meaning = {
-        "invalid": "mdebug rejected its MDEBUG_OPTIONS (it would have run with other options): "
-                   "no figure",
+        "invalid": "mdebug rejected its MDEBUG_OPTIONS, or the loader its LD_PRELOAD (it would "
+                   "have run with other options, or on glibc's malloc): no figure",
         "failed": "a run exited non-zero", "timeout": "a run hit TIMEOUT",
         "stderr": "the program wrote to stderr (a report?)"}
     for st, text in meaning.items():
