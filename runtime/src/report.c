@@ -126,6 +126,10 @@ static void write_linef(const char *fmt, ...) {
   va_end(ap);
 }
 
+/* A report happens inside free, which must keep errno: begin saves it, end
+ * gives it back (under the report lock). */
+static int report_errno;
+
 /* The divider and header of a report; under report_lock. */
 static void header(enum md_error kind) {
   current = kind;
@@ -137,8 +141,10 @@ static void header(enum md_error kind) {
 bool md_report_begin(enum md_error kind) {
   if (in_report)
     return false;
+  int saved_errno = errno;
   in_report = 1;
   md_lock(&report_lock);
+  report_errno = saved_errno;
   header(kind);
   return true;
 }
@@ -149,6 +155,7 @@ bool md_report_begin(enum md_error kind) {
 bool md_report_begin_fatal(enum md_error kind) {
   if (in_report)
     return false;
+  int saved_errno = errno;
   bool locked = false;
   for (int tries = 0; !locked && tries < 100; tries++)
     if (!(locked = md_trylock(&report_lock)))
@@ -156,6 +163,7 @@ bool md_report_begin_fatal(enum md_error kind) {
   in_report = 1;
   fatal_report = true;
   fatal_unlocked = !locked;
+  report_errno = saved_errno;
   header(kind);
   return true;
 }
@@ -212,11 +220,13 @@ void md_report_end(void) {
   write_linef("%s", LOG_DIVIDER);
   if (kind != MD_ERR_LEAK)
     error_counts[kind]++;
+  int saved_errno = report_errno;
   bool fatal = fatal_report;
   if (!fatal_unlocked)
     md_unlock(&report_lock);
   fatal_report = fatal_unlocked = false;
   in_report = 0;
+  errno = saved_errno;
   /* As in malloc debug, leaks never abort; nor does a fatal signal's report
    * (the signal ends the process, with its own status). */
   if (md_opt.abort_on_error && kind != MD_ERR_LEAK && !fatal) {
@@ -228,6 +238,7 @@ void md_report_end(void) {
 void md_log(const char *fmt, ...) {
   if (in_report)
     return;
+  int saved_errno = errno;
   in_report = 1;
   md_lock(&report_lock);
   va_list ap;
@@ -236,6 +247,7 @@ void md_log(const char *fmt, ...) {
   va_end(ap);
   md_unlock(&report_lock);
   in_report = 0;
+  errno = saved_errno;
 }
 
 void md_report_add_leaks(size_t blocks, size_t bytes) {
