@@ -72,11 +72,11 @@ static const char *base_name(const char *path) {
   return b ? b + 1 : path;
 }
 
-const char *site_label(const struct profile *p, uint32_t site, char *buf,
-                       size_t size) {
-  const struct site *s = &p->sites.v[site];
+/* Where the site is, without its type. */
+static void site_place(const struct profile *p, const struct site *s,
+                       char *buf, size_t size) {
   const char *op = s->op ? s->op : "allocated";
-  const char *at = s->op ? " at " : " at ";
+  const char *at = " at ";
   if (s->file && s->line)
     snprintf(buf, size, "%s%s%s:%u:%u (%s)", op, at, s->file, s->line,
              s->column, s->function ? s->function : "?");
@@ -95,6 +95,15 @@ const char *site_label(const struct profile *p, uint32_t site, char *buf,
   else
     snprintf(buf, size, "site %016lx (not described in the file)",
              (unsigned long)s->id);
+}
+
+const char *site_label(const struct profile *p, uint32_t site, char *buf,
+                       size_t size) {
+  const struct site *s = &p->sites.v[site];
+  site_place(p, s, buf, size);
+  size_t n = strlen(buf);
+  if (s->type && n + 1 < size)
+    snprintf(buf + n, size - n, " as %s", s->type);
   return buf;
 }
 

@@ -194,7 +194,8 @@ extern const char *const report_titles[R_COUNT];
 void block_weight(const struct profile *p, const struct block *b,
                   double *bytes, double *blocks);
 void apply_filters_and_window(struct profile *p);
-/* "malloc at a.c:12:5 (make)" / "malloc at libc.so.6+0x9a1c0 (strdup)". */
+/* "malloc at a.c:12:5 (make) as struct node" / "malloc at
+ * libc.so.6+0x9a1c0 (strdup)". */
 const char *site_label(const struct profile *p, uint32_t site, char *buf,
                        size_t size);
 /* A frame as "function+0xoff (module)" or "module+0xoff". */
