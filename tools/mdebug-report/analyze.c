@@ -166,9 +166,19 @@ void block_weight(const struct profile *p, const struct block *b,
     rate = p->samplings.v[i].rate;
     sbytes = p->samplings.v[i].bytes;
   }
+  /* Blocks over track_max_size (the last L record at or before the
+   * block's time) were all tracked. */
+  uint64_t always_above = 0;
+  for (size_t i = 0; i < p->limits.n; i++) {
+    if (i > 0 && p->limits.v[i].time > b->time)
+      break;
+    always_above = p->limits.v[i].max_size;
+  }
   double prob = 1.0 / (double)(rate ? rate : 1);
   if (sbytes && b->size)
     prob *= -expm1(-(double)b->size / (double)sbytes);
+  if (always_above && b->size > always_above)
+    prob = 1;
   if (prob <= 0)
     prob = 1;
   *bytes = (double)b->size / prob;

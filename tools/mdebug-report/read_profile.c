@@ -285,6 +285,14 @@ static void record(struct reader *r, const char *s, size_t n) {
     *vec_push(&p->samplings) = sm;
     break;
   }
+  case REC_LIMITS: {
+    struct limits l = {dec(&f, 1), dec(&f, 3), dec(&f, 4), dec(&f, 5),
+                       dec(&f, 6), dec(&f, 7), dec(&f, 2) != 0};
+    if (f.bad)
+      break;
+    *vec_push(&p->limits) = l;
+    break;
+  }
   case REC_MODULE: {
     uint64_t m = dec(&f, 1);
     const char *path = str(&f, 2);

@@ -80,6 +80,10 @@ struct symbol {
 struct sampling {
   uint64_t time, rate, bytes;
 };
+struct limits { /* an L record: tracking rules and what the cap cost */
+  uint64_t time, min_size, max_size, max_tracked, missed, lost;
+  bool tracking;
+};
 struct totals {
   uint64_t time, live_bytes, live_blocks, allocs, frees, bytes;
   uint32_t first, n, expected; /* its site rows in profile.rows */
@@ -122,6 +126,7 @@ struct profile {
   struct map symbol_index; /* hash(module, offset) -> symbols index */
   VEC(struct symbol) symbols;
   VEC(struct sampling) samplings;
+  VEC(struct limits) limits;
   VEC(struct totals) totals;
   VEC(struct site_row) rows;
   VEC(struct snapshot) snapshots;
