@@ -134,7 +134,7 @@ static uint64_t hex(struct fields *f, size_t k) {
 }
 
 /* A string field, unescaped (NULL for "-"). */
-static const char *str_span(const char *s, size_t n, bool *bad) {
+const char *str_span(const char *s, size_t n, bool *bad) {
   if (n == 1 && s[0] == '-')
     return NULL;
   char *d = xmalloc(n + 1), *o = d;

@@ -158,6 +158,9 @@ const char *module_name(const struct profile *p, uint32_t module);
  * damage to part of the file sets p->damaged and keeps the rest. */
 bool read_input(struct profile *p, const char *path); /* main.c: dispatch */
 bool read_profile(struct profile *p, const char *data, size_t size);
+/* A string field as heap profiles escape them (%XX), unescaped; NULL for
+ * "-"; *bad set if malformed (read_profile.c). */
+const char *str_span(const char *s, size_t n, bool *bad);
 bool read_heapdump(struct profile *p, const char *data, size_t size);
 bool read_records(struct profile *p, const char *data, size_t size);
 /* Whether the first line is a record_allocs line. */
