@@ -208,7 +208,17 @@ static bool verify(void *p, struct md_block *b, unsigned op, md_origin_t origin)
 
 /* ---- release -------------------------------------------------------------- */
 
-/* false: p was not a live block (reported, left alone). */
+/* What follows a free's checks when the block does not go to the quarantine:
+ * the fill and the hand-back (whose slow path may make system calls). */
+static MD_NOINLINE void release_slow(const struct md_block *b) {
+  int saved_errno = errno;
+  md_fill_on_free(b);
+  md_heap_give(b);
+  errno = saved_errno;
+}
+
+/* false: p was not a live block (reported, left alone). Touches errno only
+ * on its slow paths, which keep it (free never changes errno). */
 static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family,
                                         unsigned op, md_origin_t origin) {
   struct md_block b;
@@ -234,36 +244,68 @@ static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family,
     md_guard_check(&b, op, origin);
   md_track_free(&b, bits, origin); /* the profiler (track.h) */
   b.meta->free_origin = md_origin_id(origin);
-  if (b.stacks)
+  if (MD_UNLIKELY(b.stacks != NULL)) {
+    int saved_errno = errno; /* the unwinder may read /proc */
     b.stacks->free_stack = md_backtrace_free();
-  if (md_opt.free_track) {
-    md_quarantine_push(&b); /* fills it */
-  } else {
-    md_fill_on_free(&b);
-    md_heap_give(&b);
+    errno = saved_errno;
   }
+  if (md_opt.free_track)
+    md_quarantine_push(&b); /* fills it; keeps errno */
+  else if (MD_LIKELY(!md_opt.fill_on_free && b.klass))
+    md_heap_give_slot_keep_errno(b.klass, b.index);
+  else
+    release_slow(&b);
   return true;
 }
 
-/* record_allocs: kept out of md_deallocate, as allocate_slow is. */
-static MD_NOINLINE void deallocate_recorded(void *p, enum md_family family,
-                                            unsigned op, md_origin_t origin) {
-  uint64_t start = md_record_now();
-  if (deallocate(p, family, op, origin))
-    md_record(MD_REC_FREE, (uintptr_t)p, 0, 0, 0, start, md_record_now());
+/* Before init, while recording, or while the exit checks run: kept out of
+ * md_deallocate, whose common path is then the inline one. */
+static MD_NOINLINE void deallocate_slow(void *p, enum md_family family,
+                                        unsigned op, md_origin_t origin) {
+  int saved_errno = errno;
+  md_ensure_init();
+  if (MD_LIKELY(!md_recording) || md_op_records_itself(op)) {
+    deallocate(p, family, op, origin);
+  } else {
+    uint64_t start = md_record_now();
+    if (deallocate(p, family, op, origin))
+      md_record(MD_REC_FREE, (uintptr_t)p, 0, 0, 0, start, md_record_now());
+  }
+  errno = saved_errno;
 }
 
 void md_deallocate(void *p, enum md_family family, unsigned op,
                    md_origin_t origin) {
   if (!p)
     return;
-  md_ensure_init();
-  int saved_errno = errno;
-  if (MD_UNLIKELY(md_recording) && !records_itself(op))
-    deallocate_recorded(p, family, op, origin);
-  else
+  if (MD_LIKELY(__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) == 2 &&
+                !md_recording))
     deallocate(p, family, op, origin);
-  errno = saved_errno;
+  else
+    deallocate_slow(p, family, op, origin);
+}
+
+/* realloc within a block's slot: its size, guards and origin change; its
+ * state stays LIVE throughout (a racing free sees a live block either way).
+ * Bytes it gives up are guard again; bytes it gains hold what they held. */
+static void *resize_in_place(const struct md_block *b, uint32_t bits,
+                             size_t size, unsigned op, md_origin_t origin) {
+  struct md_block nb = *b;
+  if (md_guards_on && MD_UNLIKELY(!md_block_guards_intact(b)))
+    md_guard_check(b, op, origin);
+  b->meta->size = (uint32_t)size;
+  b->meta->alloc_origin = md_origin_id(origin);
+  nb.size = size;
+  if (md_guards_on) {
+    size_t n, slack;
+    unsigned char *rear = md_block_rear_guard(&nb, &n, &slack);
+    md_fill_bytes(rear, slack, MD_GUARD_REAR);
+  }
+  __atomic_store_n(&b->meta->bits,
+                   MD_BITS_MAKE(MD_STATE_LIVE, op, 0, MD_BITS_EPOCH(bits),
+                                MD_BITS_MARKS(bits), MD_BITS_LEAD(bits)),
+                   __ATOMIC_RELEASE);
+  return b->user;
 }
 
 /* *refused: p was not a live block (reported). */
@@ -285,8 +327,12 @@ static void *reallocate(void *p, size_t size, unsigned op, md_origin_t origin,
   enum md_family family = md_op_family(MD_BITS_ALLOC_OP(bits));
   if (family != md_op_family(op))
     report_mismatch(&b, bits, op, origin);
-  /* Always move: a stale pointer to the old block then lands in the
-   * quarantine, where writes through it are caught. */
+  /* With free_track, always move: a stale pointer to the old block then
+   * lands in the quarantine, where writes through it are caught. Without,
+   * a block whose slot has room stays where it is, as glibc's would. */
+  if (!md_opt.free_track && b.klass && size + md_heap.extra <= b.room &&
+      size <= UINT32_MAX)
+    return resize_in_place(&b, bits, size, op, origin);
   void *q = md_allocate(size, 0, md_op_family(op), false, op, origin);
   if (!q)
     return NULL; /* the old block stays valid, errno is ENOMEM */

@@ -62,7 +62,6 @@
 #define MD_PRIMARY_MAX ((size_t)128 << 10) /* the largest class's U */
 #define MD_PRIMARY_MAX_ALIGN 4096 /* lead is 8 bits of 16-byte units */
 #define MD_MAX_SIZE (((size_t)1 << 47) - 1) /* larger requests: ENOMEM */
-#define MD_SLOT0 4096 /* slot 0 from the region's start: an inaccessible page */
 
 /* A block's state, in its metadata. */
 enum md_state {
@@ -84,6 +83,9 @@ enum md_mark {
    * carry; a free clears the marks): tracked in full by the profiler's
    * sampling (stack, time, thread). */
   MD_MARK_SAMPLED = 4,
+  /* Free blocks only (shares its bit with IGNORED, which only live blocks
+   * carry): idle in the shared stack, during a release pass. */
+  MD_MARK_IDLE = 1,
 };
 
 /* The metadata of one block: 16 bytes. The word `bits` is written last
@@ -125,10 +127,11 @@ struct md_class_info {
   uint64_t magic;  /* UINT64_MAX / stride + 1: offset / stride by multiply */
   uint32_t max_slots;
   uint32_t cache_max; /* a thread cache's capacity for this class */
-  uintptr_t start;    /* the region's start; slot 0 (its guard area) is a
-                         page above. Never a block's address: this table is
-                         in the runtime's data, which the leak scan reads
-                         as a root. */
+  uintptr_t start;    /* the region's start. Never a block's address: this
+                         table is in the runtime's data, which the leak scan
+                         reads as a root. */
+  uint32_t first;     /* slot 0 (its guard area) from start: an inaccessible
+                         page, then the class's colour (see heap.c) */
   uintptr_t meta_end; /* a page below the region's end: metadata of slot i
                          ends at -16 * i */
   uintptr_t stacks_end; /* end of the stack id array (when recorded) */
@@ -185,7 +188,7 @@ static inline unsigned md_region_of(const void *p) {
 }
 static inline uint32_t md_slot_of(unsigned k, const void *p, uint32_t *within) {
   const struct md_class_info *c = &md_heap.classes[k];
-  uint32_t off = (uint32_t)((uintptr_t)p - c->start - MD_SLOT0);
+  uint32_t off = (uint32_t)((uintptr_t)p - c->start - c->first);
   uint32_t i = (uint32_t)(((unsigned __int128)c->magic * off) >> 64);
   *within = off - i * c->stride;
   return i;
@@ -199,7 +202,7 @@ static inline struct md_stacks *md_stacks_at(unsigned k, uint32_t i) {
 /* Start of slot i's usable area (the block's bytes when lead is 0). */
 static inline unsigned char *md_slot_user(unsigned k, uint32_t i) {
   const struct md_class_info *c = &md_heap.classes[k];
-  return (unsigned char *)(c->start + MD_SLOT0 + (uintptr_t)i * c->stride +
+  return (unsigned char *)(c->start + c->first + (uintptr_t)i * c->stride +
                            md_heap.guard);
 }
 static inline uint32_t md_fresh(unsigned k) {
@@ -336,17 +339,43 @@ static MD_ALWAYS_INLINE bool md_heap_take(size_t size, size_t align,
   return md_heap_take_slow(size, align, b);
 }
 
-/* Gives a block (state already FREED) back for reuse. */
-static MD_ALWAYS_INLINE void md_heap_give(const struct md_block *b) {
+void md_heap_give_slot_slow(unsigned k, uint32_t i) MD_HIDDEN;
+
+/* Gives slot i of class k (state already FREED) back for reuse. */
+static MD_ALWAYS_INLINE void md_heap_give_slot(unsigned k, uint32_t i) {
   struct md_tcache *c = md_tcache_self;
-  if (MD_LIKELY(b->klass && c != NULL)) {
-    struct md_bin *bin = &c->bins[b->klass];
+  if (MD_LIKELY(c != NULL)) {
+    struct md_bin *bin = &c->bins[k];
     if (MD_LIKELY(bin->count < bin->max)) {
-      bin->slots[bin->count++] = b->index;
+      bin->slots[bin->count++] = i;
       return;
     }
   }
-  md_heap_give_slow(b);
+  md_heap_give_slot_slow(k, i);
+}
+
+/* md_heap_give_slot for a free, which must not change errno: only the slow
+ * path (a batch back to the class, which may make system calls) can. */
+void md_heap_give_slot_slow_keep_errno(unsigned k, uint32_t i) MD_HIDDEN;
+static MD_ALWAYS_INLINE void md_heap_give_slot_keep_errno(unsigned k,
+                                                         uint32_t i) {
+  struct md_tcache *c = md_tcache_self;
+  if (MD_LIKELY(c != NULL)) {
+    struct md_bin *bin = &c->bins[k];
+    if (MD_LIKELY(bin->count < bin->max)) {
+      bin->slots[bin->count++] = i;
+      return;
+    }
+  }
+  md_heap_give_slot_slow_keep_errno(k, i);
+}
+
+/* Gives a block (state already FREED) back for reuse. */
+static MD_ALWAYS_INLINE void md_heap_give(const struct md_block *b) {
+  if (MD_LIKELY(b->klass))
+    md_heap_give_slot(b->klass, b->index);
+  else
+    md_heap_give_slow(b);
 }
 
 /* The block p starts, if p is the start of a block in any state but never

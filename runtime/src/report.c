@@ -125,11 +125,17 @@ static void write_linef(const char *fmt, ...) {
   va_end(ap);
 }
 
+/* A report happens inside free, which must keep errno: begin saves it, end
+ * gives it back (under the report lock). */
+static int report_errno;
+
 bool md_report_begin(enum md_error kind) {
   if (in_report)
     return false;
+  int saved_errno = errno;
   in_report = 1;
   md_lock(&report_lock);
+  report_errno = saved_errno;
   current = kind;
   write_linef("%s", LOG_DIVIDER);
   write_linef("mdebug: ERROR: %s in %s (pid %d, tid %d)", titles[kind],
@@ -189,8 +195,10 @@ void md_report_end(void) {
   write_linef("%s", LOG_DIVIDER);
   if (kind != MD_ERR_LEAK)
     error_counts[kind]++;
+  int saved_errno = report_errno;
   md_unlock(&report_lock);
   in_report = 0;
+  errno = saved_errno;
   /* As in malloc debug, leaks never abort. */
   if (md_opt.abort_on_error && kind != MD_ERR_LEAK) {
     md_log("mdebug: abort_on_error: aborting");
@@ -201,6 +209,7 @@ void md_report_end(void) {
 void md_log(const char *fmt, ...) {
   if (in_report)
     return;
+  int saved_errno = errno;
   in_report = 1;
   md_lock(&report_lock);
   va_list ap;
@@ -209,6 +218,7 @@ void md_log(const char *fmt, ...) {
   va_end(ap);
   md_unlock(&report_lock);
   in_report = 0;
+  errno = saved_errno;
 }
 
 void md_report_add_leaks(size_t blocks, size_t bytes) {
