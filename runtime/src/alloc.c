@@ -293,8 +293,10 @@ static void *resize_in_place(const struct md_block *b, uint32_t bits,
   struct md_block nb = *b;
   if (md_guards_on && MD_UNLIKELY(!md_block_guards_intact(b)))
     md_guard_check(b, op, origin);
+  uint32_t id = md_origin_id(origin);
+  unsigned marks = md_track_resize(b, bits, id, size, origin); /* track.h */
   b->meta->size = (uint32_t)size;
-  b->meta->alloc_origin = md_origin_id(origin);
+  b->meta->alloc_origin = id;
   nb.size = size;
   if (md_guards_on) {
     size_t n, slack;
@@ -303,7 +305,8 @@ static void *resize_in_place(const struct md_block *b, uint32_t bits,
   }
   __atomic_store_n(&b->meta->bits,
                    MD_BITS_MAKE(MD_STATE_LIVE, op, 0, MD_BITS_EPOCH(bits),
-                                MD_BITS_MARKS(bits), MD_BITS_LEAD(bits)),
+                                (MD_BITS_MARKS(bits) & ~MD_MARK_SAMPLED) | marks,
+                                MD_BITS_LEAD(bits)),
                    __ATOMIC_RELEASE);
   return b->user;
 }

@@ -161,4 +161,16 @@ static MD_ALWAYS_INLINE void md_track_free(const struct md_block *b,
     md_sample_free(b, origin);
 }
 
+/* realloc in place (alloc.c's resize_in_place), before the metadata
+ * changes: the old block's free and the new one's allocation, as a moving
+ * realloc counts them; returns the marks the block's bits must carry
+ * instead of MD_MARK_SAMPLED. */
+static MD_ALWAYS_INLINE unsigned md_track_resize(const struct md_block *b,
+                                                 uint32_t live_bits,
+                                                 uint32_t id, size_t size,
+                                                 md_origin_t origin) {
+  md_track_free(b, live_bits, origin);
+  return md_track_alloc(b, id, size);
+}
+
 #endif
