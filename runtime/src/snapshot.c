@@ -8,7 +8,7 @@
  * counters.c (T and C), the tracking rules and what the cap cost (L), and
  * the live tracked blocks with their allocation times (A and B). Between
  * snapshots, a profiler thread writes the queued frees every 100 ms, so
- * the queue (sample.c) rarely fills. The file is created on first use with
+ * the queue (sample.c) rarely fills, and follows each site's peak. The file is created on first use with
  * md_out_open's rules; a process that forks writes its own file from the
  * child on. Profiling is on when any profile option is set; without one, a
  * call of mdebug_snapshot() still writes the totals.
@@ -30,7 +30,7 @@
 #include "track.h"
 
 #define DEFAULT_PREFIX "/tmp/mdebug_profile"
-#define TICK_NS 100000000ull /* the profiler thread writes frees this often */
+#define TICK_NS 100000000ull /* the profiler thread wakes this often */
 #define MAX_MODULES 512
 #define STACK_ID_BITS 27 /* depot ids are offsets / 8 in a 1 GiB arena */
 #define SITE_ID_NONE 0
@@ -343,14 +343,39 @@ static void write_frees(void) {
   }
 }
 
+/* Every site's counters summed (counters.c), in rows kept from call to
+ * call, and each site's peak raised to its live bytes now: the peak is the
+ * highest live bytes seen at a totals record or at one of the profiler
+ * thread's polls, every 100 ms (a spike between two is missed: exact peaks
+ * would need one shared counter a site, which threads would contend for).
+ * Returns the rows summed (ids 0..n-1), 0 without memory. Lock held,
+ * tables mapped. */
+static struct md_count *sums;
+static size_t sums_cap;
+
+static size_t sum_counters(void) {
+  size_t n = md_origin_count() + 1;
+  if (n > sums_cap) {
+    size_t cap = n < 4096 ? 4096 : n * 2;
+    struct md_count *bigger = md_mmap(cap * sizeof(*bigger));
+    if (!bigger)
+      return 0;
+    md_munmap(sums, sums_cap * sizeof(*sums));
+    sums = bigger;
+    sums_cap = cap;
+  }
+  md_counts_sum(sums, n);
+  for (size_t i = 0; i < n; i++) {
+    uint64_t live = sums[i].bytes - sums[i].freed;
+    if (live > peaks[i] && live < ((uint64_t)1 << 63)) /* not mid-update */
+      peaks[i] = live;
+  }
+  return n;
+}
+
 /* T and C: exact totals of every site that ever allocated. */
 static void write_totals(uint64_t time) {
-  size_t n = md_origin_count() + 1;
-  size_t bytes = n * sizeof(struct md_count);
-  struct md_count *sums = md_mmap(bytes);
-  if (!sums)
-    return;
-  md_counts_sum(sums, n);
+  size_t n = sum_counters();
   struct md_profile_totals t = {time, 0, 0, 0, 0, 0};
   size_t rows = 0;
   for (size_t i = 0; i < n; i++) {
@@ -365,25 +390,20 @@ static void write_totals(uint64_t time) {
     t.bytes += c->bytes;
   }
   /* Rows are written in groups, the T record first with their count. */
-  struct md_profile_site_totals *v =
-      md_mmap((rows ? rows : 1) * sizeof(*v));
-  if (v) {
-    size_t k = 0;
-    for (size_t i = 0; i < n && k < rows; i++) {
-      const struct md_count *c = &sums[i];
-      if (!c->allocs)
-        continue;
-      uint64_t live = c->bytes - c->freed;
-      if (live > peaks[i] && live < ((uint64_t)1 << 63))
-        peaks[i] = live;
-      v[k++] = (struct md_profile_site_totals){
-          site_id((uint32_t)i), c->allocs - c->frees, live, c->allocs,
-          c->frees, c->bytes, peaks[i]};
-    }
-    md_profile_totals(&prof, &t, v, k);
-    md_munmap(v, (rows ? rows : 1) * sizeof(*v));
+  struct md_profile_site_totals *v = md_mmap((rows ? rows : 1) * sizeof(*v));
+  if (!v)
+    return;
+  size_t k = 0;
+  for (size_t i = 0; i < n && k < rows; i++) {
+    const struct md_count *c = &sums[i];
+    if (!c->allocs)
+      continue;
+    v[k++] = (struct md_profile_site_totals){
+        site_id((uint32_t)i), c->allocs - c->frees, c->bytes - c->freed,
+        c->allocs, c->frees, c->bytes, peaks[i]};
   }
-  md_munmap(sums, bytes);
+  md_profile_totals(&prof, &t, v, k);
+  md_munmap(v, (rows ? rows : 1) * sizeof(*v));
 }
 
 /* A and B: the live tracked blocks. */
@@ -433,11 +453,13 @@ int md_snapshot_take(const char *label) {
   return 0;
 }
 
-/* The profiler thread's tick: frees, and the tracking rules if they
- * changed. */
-static void write_pending(void) {
+/* The profiler thread's tick: the peaks; with sampling, the queued frees
+ * and the tracking rules if they changed. */
+static void tick(bool sampling) {
   md_lock(&lock);
-  if (ensure_open()) {
+  if (!ended && map_tables())
+    sum_counters();
+  if (sampling && ensure_open()) {
     md_profile_batch(&prof, true);
     write_frees();
     write_limits(now_ns(), false);
@@ -455,7 +477,7 @@ static void *profiler(void *arg) {
   bool sampling = md_sample_configured();
   for (;;) {
     uint64_t t = now_ns();
-    uint64_t wait = sampling ? TICK_NS : next - t;
+    uint64_t wait = TICK_NS;
     if (interval && next > t && next - t < wait)
       wait = next - t;
     if (interval && next <= t)
@@ -471,14 +493,14 @@ static void *profiler(void *arg) {
       next += interval;
       if (next < now_ns()) /* a long stop: no burst of catch-ups */
         next = now_ns() + interval;
-    } else if (sampling) {
-      write_pending();
+    } else {
+      tick(sampling);
     }
   }
 }
 
 static void start_thread(void) {
-  if (!wanted || (!md_opt.snapshot_interval && !md_sample_configured()))
+  if (!wanted)
     return;
   pthread_t t;
   pthread_attr_t attr;
@@ -486,8 +508,8 @@ static void start_thread(void) {
   pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
   if (pthread_create(&t, &attr, profiler, NULL) != 0)
     md_log("mdebug: cannot start the profiler thread; snapshot_interval "
-           "does nothing and frees of tracked blocks are written at "
-           "snapshots only");
+           "does nothing, frees of tracked blocks are written at snapshots "
+           "only and peaks are those seen at snapshots");
   pthread_attr_destroy(&attr);
 }
 
