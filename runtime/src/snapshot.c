@@ -7,11 +7,12 @@
  * blocks queued since the last one (F), the exact per-site totals of
  * counters.c (T and C), the tracking rules and what the cap cost (L), and
  * the live tracked blocks with their allocation times (A and B). Between
- * snapshots, a profiler thread writes the queued frees every 100 ms, so
- * the queue (sample.c) rarely fills, and follows each site's peak. The file is created on first use with
- * md_out_open's rules; a process that forks writes its own file from the
- * child on. Profiling is on when any profile option is set; without one, a
- * call of mdebug_snapshot() still writes the totals.
+ * snapshots, a profiler thread writes the queued frees every 100 ms (so the
+ * queue, sample.c, rarely fills) and follows each site's peak. The file is
+ * created on first use with md_out_open's rules; a process that forks
+ * writes its own file from the child on. Profiling is on when any profile
+ * option is set; without one, a call of mdebug_snapshot() still writes the
+ * totals.
  *
  * Runs in the caller's thread, the signal service thread, the profiler
  * thread or the exit handler, one at a time (one lock), never inside an
@@ -51,8 +52,17 @@ static uint32_t sites_written;  /* origin ids 1..sites_written */
 static uint64_t *site_ids;      /* by origin id, once written */
 static uint64_t *peaks;         /* highest live bytes seen, by origin id */
 static uint64_t *stacks_written; /* a bit per depot id */
-static uintptr_t *pcs_named;    /* open addressing set of frames named (N) */
-static size_t pcs_cap, pcs_count;
+/* Frames seen in written stacks, by pc: their module index and offset
+ * (symbolizing a frame costs a dladdr and a symbol search; frames repeat
+ * across stacks), an open-addressing table. The file named each one (N)
+ * the first time it was seen, if it has a name. */
+struct frame_entry {
+  uintptr_t pc; /* 0: empty */
+  uint32_t module;
+  uint64_t offset;
+};
+static struct frame_entry *frames_seen;
+static size_t frames_cap, frames_count;
 static char (*modules)[MD_PATH_MAX];
 static uint32_t module_count;
 static bool limits_tracking;    /* the L record last written */
@@ -143,31 +153,47 @@ static uint64_t site_id(uint32_t origin_id) {
   return origin_id <= sites_written ? site_ids[origin_id] : SITE_ID_NONE;
 }
 
-/* Adds pc to the set of named frames; false if it was there. */
-static bool first_naming(uintptr_t pc) {
-  if (pcs_count * 2 >= pcs_cap) {
-    size_t cap = pcs_cap ? pcs_cap * 2 : 4096;
-    uintptr_t *bigger = md_mmap(cap * sizeof(uintptr_t));
-    if (!bigger)
-      return false; /* no memory: name no more frames */
-    for (size_t i = 0; i < pcs_cap; i++)
-      if (pcs_named[i]) {
-        size_t k = (pcs_named[i] * 0x9e3779b97f4a7c15ull >> 20) & (cap - 1);
-        while (bigger[k])
-          k = (k + 1) & (cap - 1);
-        bigger[k] = pcs_named[i];
-      }
-    md_munmap(pcs_named, pcs_cap * sizeof(uintptr_t));
-    pcs_named = bigger;
-    pcs_cap = cap;
+static size_t frame_slot(const struct frame_entry *t, size_t cap,
+                         uintptr_t pc) {
+  size_t k = (pc * 0x9e3779b97f4a7c15ull >> 20) & (cap - 1);
+  while (t[k].pc && t[k].pc != pc)
+    k = (k + 1) & (cap - 1);
+  return k;
+}
+
+/* The module index and offset of frame pc, symbolized (and named in the
+ * file) the first time. */
+static struct md_profile_frame frame_of(uintptr_t pc) {
+  if (frames_count * 2 >= frames_cap) {
+    size_t cap = frames_cap ? frames_cap * 2 : 4096;
+    struct frame_entry *bigger = md_mmap(cap * sizeof(*bigger));
+    if (bigger) {
+      for (size_t i = 0; i < frames_cap; i++)
+        if (frames_seen[i].pc)
+          bigger[frame_slot(bigger, cap, frames_seen[i].pc)] = frames_seen[i];
+      md_munmap(frames_seen, frames_cap * sizeof(*frames_seen));
+      frames_seen = bigger;
+      frames_cap = cap;
+    }
   }
-  size_t k = (pc * 0x9e3779b97f4a7c15ull >> 20) & (pcs_cap - 1);
-  for (; pcs_named[k]; k = (k + 1) & (pcs_cap - 1))
-    if (pcs_named[k] == pc)
-      return false;
-  pcs_named[k] = pc;
-  pcs_count++;
-  return true;
+  size_t k = frames_cap ? frame_slot(frames_seen, frames_cap, pc) : 0;
+  if (frames_cap && frames_seen[k].pc == pc)
+    return (struct md_profile_frame){frames_seen[k].module,
+                                     frames_seen[k].offset};
+  struct md_symbol sym;
+  struct md_profile_frame f = {MAX_MODULES, pc}; /* no module: "?" */
+  if (md_symbolize(pc, &sym) && sym.module) {
+    f.module = module_index(sym.module);
+    f.offset = sym.rel_pc;
+    if (sym.function)
+      md_profile_symbol(&prof, f.module, sym.rel_pc, sym.function,
+                        sym.offset);
+  }
+  if (frames_cap && frames_count * 2 < frames_cap) { /* else: no memory */
+    frames_seen[k] = (struct frame_entry){pc, f.module, f.offset};
+    frames_count++;
+  }
+  return f;
 }
 
 static void write_stack(uint32_t id) {
@@ -182,19 +208,8 @@ static void write_stack(uint32_t id) {
   struct md_profile_frame frames[MD_PROFILE_FRAMES_MAX];
   if (n > MD_PROFILE_FRAMES_MAX)
     n = MD_PROFILE_FRAMES_MAX;
-  for (size_t i = 0; i < n; i++) {
-    struct md_symbol sym;
-    if (!md_symbolize(pcs[i], &sym) || !sym.module) {
-      frames[i].module = MAX_MODULES; /* no module: the reader says "?" */
-      frames[i].offset = pcs[i];
-      continue;
-    }
-    frames[i].module = module_index(sym.module);
-    frames[i].offset = sym.rel_pc;
-    if (sym.function && first_naming(pcs[i]))
-      md_profile_symbol(&prof, frames[i].module, sym.rel_pc, sym.function,
-                        sym.offset);
-  }
+  for (size_t i = 0; i < n; i++)
+    frames[i] = frame_of(pcs[i]);
   md_profile_stack(&prof, id, frames, n);
 }
 
@@ -553,10 +568,10 @@ void md_snapshot_atfork_child(void) {
     md_munmap(stacks_written, ((size_t)1 << STACK_ID_BITS) / 8);
     stacks_written = md_mmap(((size_t)1 << STACK_ID_BITS) / 8);
   }
-  if (pcs_named) {
-    md_munmap(pcs_named, pcs_cap * sizeof(uintptr_t));
-    pcs_named = NULL;
-    pcs_cap = pcs_count = 0;
+  if (frames_seen) {
+    md_munmap(frames_seen, frames_cap * sizeof(*frames_seen));
+    frames_seen = NULL;
+    frames_cap = frames_count = 0;
   }
   start_thread();
 }
