@@ -5,7 +5,8 @@
  * mdebug's extension to the file: after a record (and its bt_info line), a
  * "  sites" line names the instrumented allocation sites of its blocks,
  * with the allocated type where the source says it, and how many blocks
- * each holds (docs/heap-dump.md); readers of malloc debug's format skip it.
+ * each holds (README.md, "Heap dumps"); readers of malloc debug's format
+ * skip it.
  *
  * Runs in a normal thread context (the signal service thread, the exit
  * handler, a program's call), never inside a signal handler. Reads block
