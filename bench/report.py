@@ -39,10 +39,13 @@ CONFIGS = {  # name: (label in the table, colour in the chart, description)
                     "mdebug, MDEBUG_OPTIONS=none: every check off, mdebug's allocator alone"),
     "mdebug-all": ("mdebug all", "#17becf", "mdebug, MDEBUG_OPTIONS='{all_checks}'"),
     "mdebug-bt16": ("mdebug bt16", "#9467bd", "mdebug, MDEBUG_OPTIONS=backtrace=16"),
-    "mdebug-pg1000": ("mdebug pg1000", "#c5b0d5",
+    "mdebug-pg1000": ("mdebug pg1000", "#dbdb8d",
                       "mdebug, MDEBUG_OPTIONS=page_guard=1000: 1 block in 1000 page-guarded"),
     "mdebug-pg1": ("mdebug pg1", "#393b79",
                    "mdebug, MDEBUG_OPTIONS=page_guard=1: every block page-guarded"),
+    "mdebug-profile": ("mdebug profile", "#c5b0d5",
+                       "mdebug, the heap profile option set: MDEBUG_OPTIONS='none "
+                       "sample_rate=100 snapshot_interval=10 profile_prefix=...'"),
     "mimalloc": ("mimalloc", "#8c564b", "the native binary, LD_PRELOAD=libmimalloc.so.2"),
     "asan": ("asan", "#d62728", "clang -O2 -g -fsanitize=address, ASAN_OPTIONS unset"),
     "valgrind": ("valgrind", "#ff7f0e", "valgrind --tool=memcheck on the native binary"),
@@ -166,6 +169,8 @@ LIMITS = [
     ("mdebug-none", "time_ratio", tuple(WORKLOADS), 1.05,
      "mdebug none (the allocator alone) time"),
     ("mdebug-bt16", "time_ratio", ("speedtest1", "lua"), 1.5, "backtrace=16 time"),
+    ("mdebug-profile", "time_ratio", ("speedtest1", "lua"), 1.05,
+     "heap profile option set (sample_rate=100) time"),
 ]
 LEAK_SCAN_LIMIT = 0.5  # seconds for one leak check over the live blocks
 

@@ -7,7 +7,7 @@
 # modes, and the leak scan (leak_scan_bench: one mid-run leak check over a
 # million live blocks, mdebug only). Configurations (the table below): native
 # (glibc's malloc), mdebug (default options, every check off, every check on,
-# backtrace=16), mimalloc (preloaded into the native binary),
+# backtrace=16, the heap profile option set), mimalloc (preloaded into the native binary),
 # AddressSanitizer, Valgrind memcheck and heaptrack (the last two on the
 # native binary).
 #
@@ -60,6 +60,7 @@ config mdebug-all  mdebug -                  full,quick "MDEBUG_OPTIONS=$all_che
 config mdebug-bt16 mdebug -                  full,quick MDEBUG_OPTIONS=backtrace=16
 config mdebug-pg1000 mdebug -                full,quick MDEBUG_OPTIONS=page_guard=1000
 config mdebug-pg1  mdebug -                  -          MDEBUG_OPTIONS=page_guard=1
+config mdebug-profile mdebug -               full,quick "MDEBUG_OPTIONS=none sample_rate=100 snapshot_interval=10 profile_prefix={tmp}/prof"
 config mimalloc    native libmimalloc2.0     full,quick LD_PRELOAD={mimalloc}
 config asan        asan   libclang-rt-14-dev full,quick
 config valgrind    native valgrind           full       -- valgrind --tool=memcheck -q

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "heap.h"
+#include "track.h"
 
 static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,
                              md_origin_t origin) {
@@ -30,10 +31,11 @@ static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,
   if (MD_UNLIKELY(!md_heap_take(size, align, &b)))
     return NULL; /* errno is ENOMEM */
   struct md_meta *m = b.meta;
-  uint32_t before = m->bits;
-  m->alloc_origin = md_origin_id(origin);
+  uint32_t before = m->bits, id = md_origin_id(origin);
+  m->alloc_origin = id;
   m->free_origin = 0;
   m->size = (uint32_t)size; /* a large block's full size is in its header */
+  unsigned marks = md_track_alloc(&b, id, size); /* the profiler (track.h) */
   if (b.stacks) {
     b.stacks->alloc_stack = md_backtrace_alloc(size);
     b.stacks->free_stack = 0;
@@ -54,7 +56,8 @@ static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,
   }
   /* Last: the block is complete before anything sees it live. */
   __atomic_store_n(&m->bits,
-                   MD_BITS_MAKE(MD_STATE_LIVE, op, 0, md_fork_epoch, 0, b.lead),
+                   MD_BITS_MAKE(MD_STATE_LIVE, op, 0, md_fork_epoch, marks,
+                                b.lead),
                    __ATOMIC_RELEASE);
   return b.user;
 }
@@ -304,6 +307,7 @@ static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family,
     report_mismatch(&b, bits, op, origin, NULL);
   if (md_guards_on && MD_UNLIKELY(!md_block_guards_intact(&b)))
     md_guard_check(&b, op, origin);
+  md_track_free(&b, bits, origin); /* the profiler (track.h) */
   b.meta->free_origin = md_origin_id(origin);
   if (MD_UNLIKELY(b.stacks != NULL)) {
     int saved_errno = errno; /* the unwinder may read /proc */
@@ -354,8 +358,10 @@ static void *resize_in_place(const struct md_block *b, uint32_t bits,
   struct md_block nb = *b;
   if (md_guards_on && MD_UNLIKELY(!md_block_guards_intact(b)))
     md_guard_check(b, op, origin);
+  uint32_t id = md_origin_id(origin);
+  unsigned marks = md_track_resize(b, bits, id, size, origin); /* track.h */
   b->meta->size = (uint32_t)size;
-  b->meta->alloc_origin = md_origin_id(origin);
+  b->meta->alloc_origin = id;
   nb.size = size;
   if (md_guards_on) {
     size_t n, slack;
@@ -364,7 +370,8 @@ static void *resize_in_place(const struct md_block *b, uint32_t bits,
   }
   __atomic_store_n(&b->meta->bits,
                    MD_BITS_MAKE(MD_STATE_LIVE, op, 0, MD_BITS_EPOCH(bits),
-                                MD_BITS_MARKS(bits), MD_BITS_LEAD(bits)),
+                                (MD_BITS_MARKS(bits) & ~MD_MARK_SAMPLED) | marks,
+                                MD_BITS_LEAD(bits)),
                    __ATOMIC_RELEASE);
   return b->user;
 }

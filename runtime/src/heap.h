@@ -93,7 +93,8 @@ enum md_mark {
  * compare-and-swap: of two racing frees, one is the double free. */
 struct md_meta {
   uint32_t alloc_origin; /* origin ids (origin.c); 0: unknown */
-  uint32_t free_origin;  /* 0 while live */
+  uint32_t free_origin;  /* 0 while live, but for a block the profiler
+                            tracks (MD_MARK_SAMPLED): its record (sample.c) */
   uint32_t size;         /* requested size, without expand_alloc */
   uint32_t bits;         /* state 2, alloc op 6, free op 6, epoch 6, marks 4,
                             lead 8 (aligned blocks: user - slot user area,
