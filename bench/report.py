@@ -39,6 +39,10 @@ CONFIGS = {  # name: (label in the table, colour in the chart, description)
                     "mdebug, MDEBUG_OPTIONS=none: every check off, mdebug's allocator alone"),
     "mdebug-all": ("mdebug all", "#17becf", "mdebug, MDEBUG_OPTIONS='{all_checks}'"),
     "mdebug-bt16": ("mdebug bt16", "#9467bd", "mdebug, MDEBUG_OPTIONS=backtrace=16"),
+    "mdebug-pg1000": ("mdebug pg1000", "#dbdb8d",
+                      "mdebug, MDEBUG_OPTIONS=page_guard=1000: 1 block in 1000 page-guarded"),
+    "mdebug-pg1": ("mdebug pg1", "#393b79",
+                   "mdebug, MDEBUG_OPTIONS=page_guard=1: every block page-guarded"),
     "mdebug-profile": ("mdebug profile", "#c5b0d5",
                        "mdebug, the heap profile option set: MDEBUG_OPTIONS='none "
                        "sample_rate=100 snapshot_interval=10 profile_prefix=...'"),

@@ -58,6 +58,8 @@ config mdebug      mdebug -                  full,quick
 config mdebug-none mdebug -                  full,quick MDEBUG_OPTIONS=none
 config mdebug-all  mdebug -                  full,quick "MDEBUG_OPTIONS=$all_checks"
 config mdebug-bt16 mdebug -                  full,quick MDEBUG_OPTIONS=backtrace=16
+config mdebug-pg1000 mdebug -                full,quick MDEBUG_OPTIONS=page_guard=1000
+config mdebug-pg1  mdebug -                  -          MDEBUG_OPTIONS=page_guard=1
 config mdebug-profile mdebug -               full,quick "MDEBUG_OPTIONS=none sample_rate=100 snapshot_interval=10 profile_prefix={tmp}/prof"
 config mimalloc    native libmimalloc2.0     full,quick LD_PRELOAD={mimalloc}
 config asan        asan   libclang-rt-14-dev full,quick

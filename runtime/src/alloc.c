@@ -177,8 +177,11 @@ static const char *family_name(enum md_family f) {
                                     : "malloc";
 }
 
+/* given: the pointer the release was given, when it is not the block's
+ * start (an array cookie away from it). */
 static MD_NOINLINE void report_mismatch(const struct md_block *b, uint32_t bits,
-                                        unsigned op, md_origin_t origin) {
+                                        unsigned op, md_origin_t origin,
+                                        const void *given) {
   if (!md_report_begin(MD_ERR_MISMATCH))
     return;
   md_report_line("+++ ALLOCATION %p SIZE %zu ALLOCATED BY %s RELEASED BY %s",
@@ -188,6 +191,16 @@ static MD_NOINLINE void report_mismatch(const struct md_block *b, uint32_t bits,
   md_report_origin("allocated", MD_BITS_ALLOC_OP(bits),
                    md_origin_of(b->meta->alloc_origin));
   md_report_origin("released", op, origin);
+  if ((const unsigned char *)given > b->user)
+    md_report_line("  %s was given %p, %ld bytes into the block: past the "
+                   "array cookie where operator new[] keeps the element count",
+                   md_op_name(op), given, (long)((const unsigned char *)given -
+                                                 b->user));
+  else if (given && (const unsigned char *)given < b->user)
+    md_report_line("  %s was given %p, %ld bytes before the block: delete[] "
+                   "read an element count there (no destructor ran if it was "
+                   "0) and moved the pointer back over it", md_op_name(op),
+                   given, (long)(b->user - (const unsigned char *)given));
   md_report_block_stacks(b);
   md_report_current_stack();
   md_report_end();
@@ -208,6 +221,58 @@ static bool verify(void *p, struct md_block *b, unsigned op, md_origin_t origin)
 
 /* ---- release -------------------------------------------------------------- */
 
+/* Does block b (from new[]) start with an array cookie of off bytes: an
+ * element count that divides the bytes after it? */
+static bool has_cookie(const struct md_block *b, uintptr_t off) {
+  if (b->size <= off)
+    return false;
+  size_t count;
+  memcpy(&count, b->user + off - sizeof(count), sizeof(count));
+  return count && count <= b->size - off && (b->size - off) % count == 0;
+}
+
+/* The block an array cookie away from p, when the program mixed new[] with
+ * delete or free (p is past the cookie, inside the block) or new with
+ * delete[] (delete[] stepped back over a cookie the block does not have).
+ * The cookie is 8 bytes, or the alignment of an over-aligned element type. */
+static bool cookie_block(const void *p, enum md_family family, unsigned op,
+                         struct md_block *b, uint32_t *bits) {
+  for (uintptr_t off = 8; off <= MD_PRIMARY_MAX_ALIGN; off *= 2) {
+    if (family != MD_FAMILY_NEW_ARRAY) { /* delete of new[] + cookie */
+      if (md_heap_resolve((const unsigned char *)p - off, b, bits) &&
+          MD_BITS_STATE(*bits) == MD_STATE_LIVE &&
+          md_op_family(MD_BITS_ALLOC_OP(*bits)) == MD_FAMILY_NEW_ARRAY &&
+          (off == 8 || MD_BITS_ALLOC_OP(*bits) == MD_OP_new_array_aligned ||
+           MD_BITS_ALLOC_OP(*bits) == MD_OP_new_array_aligned_nothrow) &&
+          has_cookie(b, off))
+        return true;
+    } else { /* delete[] of new - cookie */
+      if (md_heap_resolve((const unsigned char *)p + off, b, bits) &&
+          MD_BITS_STATE(*bits) == MD_STATE_LIVE &&
+          md_op_family(MD_BITS_ALLOC_OP(*bits)) != MD_FAMILY_NEW_ARRAY &&
+          (off == 8 || op == MD_OP_delete_array_aligned ||
+           op == MD_OP_delete_array_sized_aligned ||
+           op == MD_OP_delete_array_aligned_nothrow))
+        return true;
+    }
+  }
+  return false;
+}
+
+/* p is no block's start: a mismatch across an array cookie (reported, and
+ * the block released as the program meant), or an unknown pointer. */
+static MD_NOINLINE void release_unknown(void *p, enum md_family family,
+                                        unsigned op, md_origin_t origin) {
+  struct md_block b;
+  uint32_t bits;
+  if (!md_op_is_release(op) || !cookie_block(p, family, op, &b, &bits)) {
+    report_unknown(p, op, origin);
+    return;
+  }
+  report_mismatch(&b, bits, op, origin, p);
+  md_deallocate(b.user, md_op_family(MD_BITS_ALLOC_OP(bits)), op, origin);
+}
+
 /* What follows a free's checks when the block does not go to the quarantine:
  * the fill and the hand-back (whose slow path may make system calls). */
 static MD_NOINLINE void release_slow(const struct md_block *b) {
@@ -224,7 +289,7 @@ static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family,
   struct md_block b;
   uint32_t bits, freed;
   if (MD_UNLIKELY(!md_heap_resolve(p, &b, &bits))) {
-    report_unknown(p, op, origin);
+    release_unknown(p, family, op, origin);
     return false;
   }
   do {
@@ -239,7 +304,7 @@ static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family,
       &b.meta->bits, &bits, freed, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)));
   /* The block is ours alone now. */
   if (MD_UNLIKELY(md_op_family(MD_BITS_ALLOC_OP(bits)) != family))
-    report_mismatch(&b, bits, op, origin);
+    report_mismatch(&b, bits, op, origin, NULL);
   if (md_guards_on && MD_UNLIKELY(!md_block_guards_intact(&b)))
     md_guard_check(&b, op, origin);
   md_track_free(&b, bits, origin); /* the profiler (track.h) */
@@ -329,7 +394,7 @@ static void *reallocate(void *p, size_t size, unsigned op, md_origin_t origin,
   uint32_t bits = __atomic_load_n(&b.meta->bits, __ATOMIC_ACQUIRE);
   enum md_family family = md_op_family(MD_BITS_ALLOC_OP(bits));
   if (family != md_op_family(op))
-    report_mismatch(&b, bits, op, origin);
+    report_mismatch(&b, bits, op, origin, NULL);
   /* With free_track, always move: a stale pointer to the old block then
    * lands in the quarantine, where writes through it are caught. Without,
    * a block whose slot has room stays where it is, as glibc's would. */

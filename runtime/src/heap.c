@@ -129,6 +129,7 @@ bool md_heap_init(void) {
   md_heap.extra = md_heap.expand + (rear > md_heap.guard ? rear - md_heap.guard : 0);
   md_heap.stacks = md_backtrace_enabled();
   md_tcache_init();
+  md_pageguard_init();
   struct rlimit rl;
   unsigned shift = MAX_SHIFT;
   void *base = MAP_FAILED;
@@ -191,6 +192,29 @@ enum md_lookup md_heap_find(const void *p, struct md_block *b) {
       (const unsigned char *)p < b->user)
     return MD_IN_HEAP; /* a free slot, a guard area, an aligned block's lead */
   return (const unsigned char *)p == b->user ? MD_BLOCK : MD_INTERIOR;
+}
+
+bool md_heap_near(const void *p, struct md_block *b) {
+  if (md_pageguard_owns(p))
+    return md_pageguard_near(p, b);
+  if (!md_primary_contains(p))
+    return md_secondary_near(p, b);
+  unsigned k = md_region_of(p);
+  uint32_t fresh = k ? md_fresh(k) : 0, within, i = 0;
+  if (!fresh)
+    return false;
+  if ((const unsigned char *)p >= md_slot_user(k, 0) - md_heap.guard)
+    i = md_slot_of(k, p, &within);
+  if (i >= fresh)
+    i = fresh - 1;
+  /* The slot holding p, or the nearest used one below it (past the carved
+   * slots: the last one used). */
+  for (uint32_t j = i + 1; j-- > 0 && i - j < 4096;) {
+    md_heap_block_at(k, j, b);
+    if (md_block_state(b) != MD_STATE_NEVER)
+      return true;
+  }
+  return false;
 }
 
 bool md_heap_find_large(const void *p, struct md_block *b) {

@@ -244,6 +244,11 @@ enum md_lookup {
 /* Finds the block holding p (heap.c). For MD_IN_HEAP, b describes the
  * nearest slot when there is one (b->meta NULL otherwise). */
 enum md_lookup md_heap_find(const void *p, struct md_block *b) MD_HIDDEN;
+/* The block nearest to p when p lies in memory of mdebug's heap (a slot, a
+ * guard page, a large block's mapping, a region's unused part: the last
+ * block used below it); false otherwise. For a fatal signal's handler:
+ * waits on no lock. */
+bool md_heap_near(const void *p, struct md_block *b) MD_HIDDEN;
 /* The large block starting exactly at p (not in the primary range). */
 bool md_heap_find_large(const void *p, struct md_block *b) MD_HIDDEN;
 /* The view of slot i of class k (its metadata must exist: i < fresh). */
@@ -318,12 +323,24 @@ static inline void md_heap_new_block(unsigned k, uint32_t i, size_t size,
 bool md_heap_take_slow(size_t size, size_t align, struct md_block *b) MD_HIDDEN;
 void md_heap_give_slow(const struct md_block *b) MD_HIDDEN;
 
+/* page_guard (pageguard.c): allocations this thread makes before the next
+ * one is offered to md_pageguard_take, which takes it (a block on pages of
+ * its own: true) or not, and sets the next countdown (2^64-1 when
+ * page_guard is off). */
+extern __thread uint64_t md_pageguard_countdown
+    __attribute__((tls_model("initial-exec"))) MD_HIDDEN;
+bool md_pageguard_take(size_t size, size_t align, struct md_block *b)
+    MD_HIDDEN;
+
 /* A free block for `size` bytes (plus expand_alloc) aligned to align (<= 16:
  * no more than malloc's); fills b, b->size = size. Its metadata still says
  * what it said (the caller writes it, `bits` last). false (errno ENOMEM)
  * when there is no memory. */
 static MD_ALWAYS_INLINE bool md_heap_take(size_t size, size_t align,
                                           struct md_block *b) {
+  if (MD_UNLIKELY(md_pageguard_countdown-- == 0) &&
+      md_pageguard_take(size, align, b))
+    return true;
   size_t need = size + md_heap.extra;
   /* need - 1: a request of 0 bytes wraps around to the slow path. */
   if (MD_LIKELY(align <= MD_MIN_ALIGN && need - 1 < MD_PRIMARY_MAX)) {

@@ -204,6 +204,11 @@ void md_origin_atfork_child(void) MD_HIDDEN;
  * without any frame of the runtime (this copy's or an announced one's);
  * at most max. */
 size_t md_unwind(uintptr_t *pcs, size_t max) MD_HIDDEN;
+/* A signal's interrupted context: pc (the faulting instruction, as is),
+ * then the callers from its frame pointer fp, inside the stack mapping
+ * holding its stack pointer sp. */
+size_t md_unwind_from(uintptr_t pc, uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
+                      size_t max) MD_HIDDEN;
 /* (Re)builds the table of executable segments frames are checked against:
  * at start-up and whenever an instrumented module is loaded. */
 void md_unwind_refresh_code(void) MD_HIDDEN;
@@ -284,6 +289,10 @@ int md_report_summary(void) MD_HIDDEN;
  * in a signal handler; never waits long for the report lock, which the
  * dying thread itself may hold. */
 void md_report_fatal_summary(const char *signal, const char *what) MD_HIDDEN;
+/* md_report_begin for the handler of a fatal signal (crash.c): never waits
+ * long for the lock; false when the dying thread was inside a report. Its
+ * md_report_end never aborts (abort_on_error): the signal ends the run. */
+bool md_report_begin_fatal(enum md_error kind) MD_HIDDEN;
 void md_report_atfork_prepare(void) MD_HIDDEN;
 void md_report_atfork_parent(void) MD_HIDDEN;
 void md_report_atfork_child(void) MD_HIDDEN;

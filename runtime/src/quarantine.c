@@ -30,12 +30,12 @@ struct ring {
 };
 
 /* A ring entry names a block without a lookup on the way out: a slot of
- * the primary heap by class and index, a large block by its pointer (low
- * bit set). */
+ * the primary heap by class and index, another block by its pointer
+ * (shifted, low bit set: a page-guarded block's may be odd). */
 static inline uintptr_t encode(const struct md_block *b) {
   if (b->klass)
     return ((uintptr_t)b->klass << 33) | ((uintptr_t)b->index << 1);
-  return (uintptr_t)b->user | 1;
+  return (uintptr_t)b->user << 1 | 1;
 }
 
 static size_t ring_size, byte_cap;
@@ -95,7 +95,7 @@ static inline bool fill_intact(const unsigned char *p, size_t n) {
 static MD_NOINLINE size_t evict_large(uintptr_t e, bool at_exit) {
   struct md_block b;
   uint32_t bits;
-  if (at_exit || !md_heap_resolve((void *)(e & ~(uintptr_t)1), &b, &bits) ||
+  if (at_exit || !md_heap_resolve((void *)(e >> 1), &b, &bits) ||
       MD_BITS_STATE(bits) != MD_STATE_QUARANTINED)
     return 0;
   __atomic_store_n(&b.meta->bits, (bits & ~3u) | MD_STATE_FREED,
