@@ -20,6 +20,7 @@
 #include "AllocCalls.h"
 #include "Compat.h"
 #include "SiteHash.h"
+#include "SiteTypes.h"
 
 #include "mdebug/site.h"
 #include "mdebug/version.h"
@@ -74,6 +75,7 @@ struct SiteFacts {
   std::string Function;
   uint32_t Line = 0;
   uint32_t Column = 0;
+  std::string Type; // "" when the front named none (SiteTypes.h)
 };
 
 using AllocCall = std::pair<CallBase *, const AllocEntry *>;
@@ -146,11 +148,11 @@ unsigned ModuleRewriter::run() {
 
 /// struct mdebug_site, field by field (site.h):
 /// { u64 id, const char *file, const char *function,
-///   u32 line, u32 column, u32 op, u32 flags }.
+///   u32 line, u32 column, u32 op, u32 flags, const char *type }.
 StructType *ModuleRewriter::siteType() const {
   Type *I64 = Type::getInt64Ty(Ctx);
   Type *I32 = Type::getInt32Ty(Ctx);
-  return StructType::get(Ctx, {I64, PtrTy, PtrTy, I32, I32, I32, I32});
+  return StructType::get(Ctx, {I64, PtrTy, PtrTy, I32, I32, I32, I32, PtrTy});
 }
 
 // The linkage name of the subprogram holding the location. Clang omits it
@@ -209,6 +211,12 @@ SiteFacts ModuleRewriter::factsFor(const CallBase &CB) const {
   Facts.Function = demangled(linkageNameAt(*Loc, F));
   Facts.Line = Loc->getLine();
   Facts.Column = Loc->getColumn();
+  // The front knows functions by their linkage names: F's own, or, for a
+  // call inlined from elsewhere, the one of the subprogram it came from.
+  StringRef Holder =
+      Loc->getInlinedAt() ? linkageNameAt(*Loc, F) : F.getName();
+  Facts.Type = siteTypeAt(Loc->getFilename().str(), Facts.Line, Facts.Column,
+                          Holder.str());
   return Facts;
 }
 
@@ -249,7 +257,10 @@ Constant *ModuleRewriter::siteFor(const CallBase &CB, const AllocEntry &E) {
       Ty, {ConstantInt::get(I64, Id), stringFor(Facts.File),
            stringFor(Facts.Function), ConstantInt::get(I32, Facts.Line),
            ConstantInt::get(I32, Facts.Column), ConstantInt::get(I32, E.Op),
-           ConstantInt::get(I32, 0)});
+           ConstantInt::get(I32, 0),
+           Facts.Type.empty()
+               ? static_cast<Constant *>(ConstantPointerNull::get(PtrTy))
+               : stringFor(Facts.Type)});
   auto *GV =
       new GlobalVariable(M, Ty, /*isConstant=*/true,
                          GlobalValue::PrivateLinkage, Init, SiteGlobalName);

@@ -19,6 +19,7 @@
 #include "HostCheck.h"
 #include "MdebugPass.h"
 #include "Plugin.h"
+#include "SiteTypes.h"
 
 #include "mdebug/version.h"
 
@@ -83,7 +84,7 @@ static void loadClangPlugin(const std::string &Self) {
             Path.c_str(), dlerror(), Self.c_str());
     return;
   }
-  Attach(Self.c_str(), registerPass);
+  Attach(Self.c_str(), registerPass, siteTypeSink());
 }
 
 __attribute__((constructor)) static void onLoad() {

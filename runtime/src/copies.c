@@ -70,6 +70,8 @@ static void fill_forward(void) {
   f->get_leak_info = ELSEWHERE(&get_malloc_leak_info);
   f->free_leak_info = ELSEWHERE(&free_malloc_leak_info);
   f->backtrace = ELSEWHERE(&malloc_backtrace);
+  f->snapshot = ELSEWHERE(&mdebug_snapshot);
+  f->track = ELSEWHERE(&mdebug_track);
   /* The C calls always reach libc's functions when nothing else: libc is in
    * the global scope, ahead of any library needed by one in it. */
 #define MDEBUG_ENTRY(NAME, SYMBOL, SIG, RET, PARAMS)                           \

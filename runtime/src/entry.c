@@ -82,7 +82,7 @@ MD_EXPORT void __mdebug_version_mismatch_check_v2(void) {
       self.dli_fbase == caller.dli_fbase)
     return; /* the runtime's own module (the executable, usually) */
   dlopen(caller.dli_fname, RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE);
-  if (md_init_state == 2 && md_backtrace_enabled())
+  if (md_init_state == 2 && (md_backtrace_enabled() || md_sample_configured()))
     md_unwind_refresh_code(); /* its code can now appear in stacks */
 }
 _Static_assert(MDEBUG_ABI_VERSION == 2, "rename the check symbol above");
@@ -96,7 +96,7 @@ MD_EXPORT void __mdebug_copy_loaded_v1(const void *text_begin,
     return;
   md_unwind_add_runtime_code((uintptr_t)text_begin, (uintptr_t)text_end);
   if (__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) == 2 &&
-      md_backtrace_enabled())
+      (md_backtrace_enabled() || md_sample_configured()))
     md_unwind_refresh_code(); /* its code may now lie between frames */
 }
 

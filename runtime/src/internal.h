@@ -171,6 +171,7 @@ void md_origin_names(md_origin_t origin, const char **function,
     MD_HIDDEN;
 
 /* ---- origin.c: 32-bit ids for origins (block metadata keeps ids) -------- */
+#define MD_ORIGIN_MAX ((size_t)1 << 22) /* ids are below this */
 struct md_origin_slot {
   md_origin_t key; /* 0: empty */
   uint64_t id;
@@ -205,6 +206,11 @@ void md_origin_atfork_child(void) MD_HIDDEN;
  * without any frame of the runtime (this copy's or an announced one's);
  * at most max. */
 size_t md_unwind(uintptr_t *pcs, size_t max) MD_HIDDEN;
+/* A signal's interrupted context: pc (the faulting instruction, as is),
+ * then the callers from its frame pointer fp, inside the stack mapping
+ * holding its stack pointer sp. */
+size_t md_unwind_from(uintptr_t pc, uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
+                      size_t max) MD_HIDDEN;
 /* (Re)builds the table of executable segments frames are checked against:
  * at start-up and whenever an instrumented module is loaded. */
 void md_unwind_refresh_code(void) MD_HIDDEN;
@@ -287,6 +293,10 @@ int md_report_summary(void) MD_HIDDEN;
  * in a signal handler; never waits long for the report lock, which the
  * dying thread itself may hold. */
 void md_report_fatal_summary(const char *signal, const char *what) MD_HIDDEN;
+/* md_report_begin for the handler of a fatal signal (crash.c): never waits
+ * long for the lock; false when the dying thread was inside a report. Its
+ * md_report_end never aborts (abort_on_error): the signal ends the run. */
+bool md_report_begin_fatal(enum md_error kind) MD_HIDDEN;
 void md_report_atfork_prepare(void) MD_HIDDEN;
 void md_report_atfork_parent(void) MD_HIDDEN;
 void md_report_atfork_child(void) MD_HIDDEN;
@@ -419,15 +429,17 @@ struct md_live_record {
   size_t size, num; /* num: blocks of this size and stack */
   uint32_t stack, frames; /* frames: the stack's length (for sorting) */
   uintptr_t ptr; /* the lowest block's address */
+  uint32_t origin; /* unmerged records: the block's allocation origin id */
 };
 struct md_live_records {
   struct md_live_record *v;
   size_t n, bytes;
 };
-/* Every live block (only those with a stack id if asked), merged by size
- * and stack and sorted as malloc debug sorts; false if out of memory. */
-bool md_live_records_collect(struct md_live_records *r, bool only_with_stack)
-    MD_HIDDEN;
+/* Every live block (only those with a stack id if asked), sorted as
+ * malloc debug sorts, then by origin; merged by size and stack unless
+ * `merge` is false (one record a block, num 1); false if out of memory. */
+bool md_live_records_collect(struct md_live_records *r, bool only_with_stack,
+                             bool merge) MD_HIDDEN;
 void md_live_records_free(struct md_live_records *r) MD_HIDDEN;
 /* Writes a v1.2 heap dump to path; 0, or -1 with errno. */
 int md_heap_dump(const char *path) MD_HIDDEN;
@@ -543,6 +555,8 @@ struct md_forward {
                         size_t *backtrace_size);
   void (*free_leak_info)(uint8_t *info);
   ssize_t (*backtrace)(void *pointer, uintptr_t *frames, size_t count);
+  int (*snapshot)(const char *label);
+  int (*track)(int on);
 };
 extern struct md_forward md_forward MD_HIDDEN;
 /* An inert copy's constructor: shows the active copy where its code is (so
@@ -576,6 +590,31 @@ const char *md_progname(void) MD_HIDDEN;
  * and mdebug neither writes a file nor reads one an option names. */
 bool md_secure(void) MD_HIDDEN;
 void md_die(const char *why) __attribute__((noreturn)) MD_HIDDEN;
+
+/* ---- counters.c, sample.c, snapshot.c: the heap profiler ----------------
+ * (track.h has the allocator's hooks and what snapshots read.) */
+void md_counters_init(void) MD_HIDDEN;
+void md_counters_atfork_prepare(void) MD_HIDDEN;
+void md_counters_atfork_parent(void) MD_HIDDEN;
+void md_counters_atfork_child(void) MD_HIDDEN;
+void md_sample_init(void) MD_HIDDEN; /* at init, after the options */
+bool md_sample_configured(void) MD_HIDDEN; /* a sampling option is set */
+/* Tracking on or off (SIGRTMAX-12, mdebug_track()); returns the previous
+ * state (the toggle: the new one). Blocks tracked already stay tracked. */
+bool md_sample_set_tracking(bool on) MD_HIDDEN;
+bool md_sample_toggle(void) MD_HIDDEN;
+void md_sample_atfork_child(void) MD_HIDDEN;
+void md_snapshot_init(void) MD_HIDDEN;  /* at init, after md_sample_init */
+void md_snapshot_start(void) MD_HIDDEN; /* constructor: the profiler thread */
+bool md_profiling(void) MD_HIDDEN;      /* a profile option is set */
+/* Appends a snapshot labelled `label` to the profile (creating it); 0, or
+ * -1 with errno. */
+int md_snapshot_take(const char *label) MD_HIDDEN;
+/* At exit: the last snapshot ("exit") and the end record. */
+void md_snapshot_at_exit(void) MD_HIDDEN;
+void md_snapshot_atfork_prepare(void) MD_HIDDEN;
+void md_snapshot_atfork_parent(void) MD_HIDDEN;
+void md_snapshot_atfork_child(void) MD_HIDDEN; /* starts a thread */
 
 /* ---- mmap.c: the program's mappings ------------------------------------- */
 /* A mapping's flags, and its marks (as a block's: kept on purpose, or
@@ -683,6 +722,7 @@ void md_usage_write_dump(struct md_out *o, const struct md_usage *u) MD_HIDDEN;
 struct md_profile {
   struct md_out out; /* created by md_out_open; written through out.fd */
   bool failed;       /* a write failed: later calls write nothing */
+  bool batch;        /* md_profile_batch: flush only when full or ended */
   uint64_t start;    /* header start_ns */
   uint64_t snapshots; /* snapshots written: the next one's number */
   size_t used;
@@ -706,6 +746,15 @@ struct md_profile_site {
 struct md_profile_frame {
   uint32_t module;
   uint64_t offset; /* pc - the module's load address */
+};
+struct md_profile_limits { /* tracking rules and what they cost so far */
+  uint64_t time;
+  bool tracking;         /* sampling on (not switched off) */
+  uint64_t min_size;     /* track_min_size, 0: none */
+  uint64_t max_size;     /* track_max_size: larger blocks always tracked */
+  uint64_t max_tracked;  /* the cap on live tracked blocks */
+  uint64_t missed;       /* tracked blocks left out at the cap, so far */
+  uint64_t lost;         /* frees of tracked blocks not recorded, so far */
 };
 struct md_profile_totals {
   uint64_t time, live_bytes, live_blocks, allocs, frees, bytes;
@@ -735,8 +784,14 @@ bool md_profile_open(struct md_profile *p, const char *path,
                      const struct md_profile_header *h) MD_HIDDEN;
 bool md_profile_sampling(struct md_profile *p, uint64_t time, uint64_t rate,
                          uint64_t bytes) MD_HIDDEN;
+bool md_profile_limits(struct md_profile *p,
+                       const struct md_profile_limits *l) MD_HIDDEN;
 bool md_profile_module(struct md_profile *p, uint32_t module, const char *path)
     MD_HIDDEN;
+/* on: the calls that follow keep their records in the buffer until it
+ * fills; off: hands everything to the kernel (a batch is one call, as far
+ * as a crash is concerned). */
+bool md_profile_batch(struct md_profile *p, bool on) MD_HIDDEN;
 bool md_profile_site(struct md_profile *p, const struct md_profile_site *s)
     MD_HIDDEN;
 /* At most MD_PROFILE_FRAMES_MAX frames are written. */

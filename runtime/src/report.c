@@ -32,6 +32,7 @@ static size_t error_counts[MD_ERR_COUNT];
 static size_t leaked_blocks, leaked_bytes;
 static size_t leaked_maps, leaked_map_bytes; /* mappings (mmap.c) */
 static enum md_error current;
+static bool fatal_report, fatal_unlocked; /* md_report_begin_fatal's */
 static int out_fd = -1, out_pid;
 static dev_t out_dev; /* the log file out_fd was opened on */
 static ino_t out_ino;
@@ -126,15 +127,45 @@ static void write_linef(const char *fmt, ...) {
   va_end(ap);
 }
 
-bool md_report_begin(enum md_error kind) {
-  if (in_report)
-    return false;
-  in_report = 1;
-  md_lock(&report_lock);
+/* A report happens inside free, which must keep errno: begin saves it, end
+ * gives it back (under the report lock). */
+static int report_errno;
+
+/* The divider and header of a report; under report_lock. */
+static void header(enum md_error kind) {
   current = kind;
   write_linef("%s", LOG_DIVIDER);
   write_linef("mdebug: ERROR: %s in %s (pid %d, tid %d)", titles[kind],
               md_progname(), md_getpid(), md_gettid());
+}
+
+bool md_report_begin(enum md_error kind) {
+  if (in_report)
+    return false;
+  int saved_errno = errno;
+  in_report = 1;
+  md_lock(&report_lock);
+  report_errno = saved_errno;
+  header(kind);
+  return true;
+}
+
+/* A thread that dies of a signal may have held the lock when it faulted (it
+ * is not inside a report: in_report says that), or another thread may hold
+ * it and never run again: after a few tries, write anyway. */
+bool md_report_begin_fatal(enum md_error kind) {
+  if (in_report)
+    return false;
+  int saved_errno = errno;
+  bool locked = false;
+  for (int tries = 0; !locked && tries < 100; tries++)
+    if (!(locked = md_trylock(&report_lock)))
+      sched_yield();
+  in_report = 1;
+  fatal_report = true;
+  fatal_unlocked = !locked;
+  report_errno = saved_errno;
+  header(kind);
   return true;
 }
 
@@ -190,10 +221,16 @@ void md_report_end(void) {
   write_linef("%s", LOG_DIVIDER);
   if (kind != MD_ERR_LEAK)
     error_counts[kind]++;
-  md_unlock(&report_lock);
+  int saved_errno = report_errno;
+  bool fatal = fatal_report;
+  if (!fatal_unlocked)
+    md_unlock(&report_lock);
+  fatal_report = fatal_unlocked = false;
   in_report = 0;
-  /* As in malloc debug, leaks never abort. */
-  if (md_opt.abort_on_error && kind != MD_ERR_LEAK) {
+  errno = saved_errno;
+  /* As in malloc debug, leaks never abort; nor does a fatal signal's report
+   * (the signal ends the process, with its own status). */
+  if (md_opt.abort_on_error && kind != MD_ERR_LEAK && !fatal) {
     md_log("mdebug: abort_on_error: aborting");
     abort();
   }
@@ -202,6 +239,7 @@ void md_report_end(void) {
 void md_log(const char *fmt, ...) {
   if (in_report)
     return;
+  int saved_errno = errno;
   in_report = 1;
   md_lock(&report_lock);
   va_list ap;
@@ -210,6 +248,7 @@ void md_log(const char *fmt, ...) {
   va_end(ap);
   md_unlock(&report_lock);
   in_report = 0;
+  errno = saved_errno;
 }
 
 void md_report_add_leaks(size_t blocks, size_t bytes) {

@@ -1,5 +1,6 @@
 /* site.c - names where a call came from: a compiler-emitted site descriptor
- * ("file:line:col (function)") or, for code that was not instrumented, a
+ * ("file:line:col (function)", and " as TYPE" when the Clang front found
+ * the allocated type in the source) or, for code that was not instrumented, a
  * return address resolved with dladdr ("pc OFFSET  module (symbol+N)", the
  * shape malloc debug prints frames in, so addr2line works on it).
  * Also the names and properties of the call kinds (ops.def). Never
@@ -75,12 +76,17 @@ size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) {
   if (!md_origin_is_pc(origin)) {
     const struct mdebug_site *s = (const struct mdebug_site *)origin;
     const char *file = shown_path(s->file);
+    size_t n;
     if (s->line && s->column)
-      return md_format(buf, size, "%s:%u:%u (%s)", file, s->line, s->column,
-                       s->function);
-    if (s->line)
-      return md_format(buf, size, "%s:%u (%s)", file, s->line, s->function);
-    return md_format(buf, size, "%s (%s)", file, s->function);
+      n = md_format(buf, size, "%s:%u:%u (%s)", file, s->line, s->column,
+                    s->function);
+    else if (s->line)
+      n = md_format(buf, size, "%s:%u (%s)", file, s->line, s->function);
+    else
+      n = md_format(buf, size, "%s (%s)", file, s->function);
+    if (s->type && n < size) /* what the source says it allocates */
+      n += md_format(buf + n, size - n, " as %s", s->type);
+    return n;
   }
   uintptr_t pc = origin & ~MD_ORIGIN_PC_BIT;
   Dl_info info;

@@ -16,12 +16,15 @@ records" equal to the number of record lines, records sorted by size
 with more frames than "Backtrace size", every frame inside an executable
 mapping of the MAPS section, bt_info lines (backtrace_full) only after a
 record with frames and naming each frame's module-relative pc, mdebug's
-extension section (between the records and MAPS: its header line, then
-"mdebug total", "mdebug site", "mdebug mapping" and "mdebug thread_stack"
-lines, each category's total equal to its sites' sum and, for mappings and
-thread stacks, to the sum of their lines; every line of it skipped by
-Android's tools: none starts with "z " or looks like a maps line), MAPS
-lines shaped as /proc/PID/maps lines, and END as the last line.
+"  sites" lines (at most one a record, after its bt_info, each site
+{COUNT ID OP FILE LINE COLUMN FUNCTION TYPE} with counts adding up to at
+most the record's num), mdebug's extension section (between the records
+and MAPS: its header line, then "mdebug total", "mdebug site", "mdebug
+mapping" and "mdebug thread_stack" lines, each category's total equal to
+its sites' sum and, for mappings and thread stacks, to the sum of their
+lines; every line of it skipped by Android's tools: none starts with "z "
+or looks like a maps line), MAPS lines shaped as /proc/PID/maps lines, and
+END as the last line.
 
 --summary prints, for FileCheck, "total T records R backtrace B" and one
 line per record "sz S num N frames F". --extension prints the extension's
@@ -47,6 +50,8 @@ HEADER = [
 ]
 RECORD = re.compile(r"z ([01])  sz +([0-9]+)  num    ([0-9]+)  bt((?: [0-9a-f]+)*)$")
 BT_INFO = re.compile(r'  bt_info((?: \{"[^"]*" [0-9a-f]+ "[^"]*" [0-9a-f]+\})+)$')
+SITES = re.compile(r"  sites((?: \{[1-9][0-9]* [0-9a-f]+ \S+ \S+ [0-9]+ [0-9]+ \S+ \S+\})+)$")
+SITES_ENTRY = re.compile(r" \{([1-9][0-9]*) ")
 BT_INFO_ENTRY = re.compile(r' \{"([^"]*)" ([0-9a-f]+) "([^"]*)" ([0-9a-f]+)\}')
 EXT_HEADER = ("MDEBUG EXTENSION v1: totals by category and site, mappings, "
               "thread stacks (not Android's; its tools skip these lines)")
@@ -104,7 +109,7 @@ def elf_functions(path):
 class Dump:
     def __init__(self, path):
         self.path = path
-        self.records = []  # [size, num, [pcs], bt_info entries or None]
+        self.records = []  # [size, num, [pcs], bt_info or None, line, site counts or None]
         self.maps = []     # (start, end, perms, offset, path)
         self.total = self.count = self.bt_size = None
         self.extension = []  # its lines, as written
@@ -144,9 +149,18 @@ class Dump:
                               "(expected %r)" % (n + 1, line, canon))
                 if num == 0:
                     raise Bad("line %d: record with num 0" % (n + 1))
-                self.records.append([size, num, pcs, None, n + 1])
+                self.records.append([size, num, pcs, None, n + 1, None])
+            elif SITES.match(line):
+                if not self.records or self.records[-1][5] is not None:
+                    raise Bad("line %d: sites line not after a record" % (n + 1))
+                counts = [int(c) for c in SITES_ENTRY.findall(line)]
+                if sum(counts) > self.records[-1][1]:
+                    raise Bad("line %d: sites count %d blocks, the record %d"
+                              % (n + 1, sum(counts), self.records[-1][1]))
+                self.records[-1][5] = counts
             elif BT_INFO.match(line):
-                if not self.records or self.records[-1][3] is not None:
+                if (not self.records or self.records[-1][3] is not None or
+                        self.records[-1][5] is not None):
                     raise Bad("line %d: bt_info line not right after a record"
                               % (n + 1))
                 entries = BT_INFO_ENTRY.findall(line)
@@ -238,7 +252,7 @@ class Dump:
             raise Bad("'Total memory: %d' but the records add up to %d"
                       % (self.total, total))
         seen = set()
-        for i, (size, num, pcs, info, line) in enumerate(self.records):
+        for i, (size, num, pcs, info, line, _) in enumerate(self.records):
             if i and size > self.records[i - 1][0]:
                 raise Bad("line %d: sz %d after sz %d: records not sorted by size"
                           % (line, size, self.records[i - 1][0]))
@@ -296,7 +310,7 @@ def check_file(path, summary, binary, elf, extension=False):
             raise Bad("cannot read: %s" % e)
         dump.parse(text)
         lines = []
-        for size, num, pcs, info, _ in dump.records:
+        for size, num, pcs, info, _, _ in dump.records:
             line = "sz %d num %d frames %d" % (size, num, len(pcs))
             if binary:
                 line += " bt " + " ".join(dump.frame_names(pcs, binary, *elf))
