@@ -256,7 +256,13 @@ private:
 
   std::string typeName(QualType T) {
     PrintingPolicy Policy = Ctx.getPrintingPolicy();
-    return T.getUnqualifiedType().getAsString(Policy);
+    // Clang 16 and later wrap every named type in ElaboratedType sugar,
+    // which prints the name as written ("circle" under a using-directive);
+    // without it the declaration prints with its scope, as Clang 14 does.
+    T = T.getUnqualifiedType();
+    while (const auto *ET = dyn_cast<ElaboratedType>(T.getTypePtr()))
+      T = ET->getNamedType().getUnqualifiedType();
+    return T.getAsString(Policy);
   }
 
   /// The names the function's IR definitions get: a constructor or a
