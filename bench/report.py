@@ -50,8 +50,12 @@ CONFIGS = {  # name: (label in the table, colour in the chart, description)
     "asan": ("asan", "#d62728", "clang -O2 -g -fsanitize=address, ASAN_OPTIONS unset"),
     "valgrind": ("valgrind", "#ff7f0e", "valgrind --tool=memcheck on the native binary"),
     "heaptrack": ("heaptrack", "#2ca02c", "heaptrack on the native binary"),
+    "mdebug-nommap": ("mdebug nommap", "#c49c94",
+                      "mdebug, MDEBUG_OPTIONS=track_mmap=0: the defaults without mappings"),
+    "preload": ("preload", "#f7b6d2",
+                "the native binary, LD_PRELOAD=libmdebug-rt.so, MDEBUG_OPTIONS unset"),
 }
-WORKLOADS = ["speedtest1", "lua", "single", "threads2", "prodcons"]
+WORKLOADS = ["speedtest1", "lua", "single", "threads2", "prodcons", "mmaps"]
 BAD = ("invalid", "failed", "timeout")
 
 
@@ -245,6 +249,28 @@ def targets(results, leak=None):
             out.append((round(leak["scan_s"], 3) < LEAK_SCAN_LIMIT,
                         f"leak scan of {blocks} live blocks: {leak['scan_s']:.3f} s "
                         f"(median of {leak['reps']}; target < {LEAK_SCAN_LIMIT} s)"))
+    # Issue 16: what track_mmap costs (the same build with it and without) and
+    # preload mode against the instrumented build, each the median over the
+    # repetitions of one run against the other of the same repetition.
+    def between(w, a, b, bound, what, both_ways):
+        x, y = lookup(results, w, a), lookup(results, w, b)
+        if x is None or y is None:
+            return
+        q = None if x["time_ratio"] is None or y["time_ratio"] is None \
+            else pair_ratio(x, y, "time_s")
+        if q is None:
+            out.append((None, f"{what} on {w}: no figure ({x['status']}, {y['status']})"))
+            return
+        ok = (round(1 / bound, 3) <= round(q, 3) <= bound) if both_ways \
+            else round(q, 3) <= bound
+        out.append((ok, f"{what} on {w}: {q:.3f}x (target "
+                        f"{'within' if both_ways else '<='} {bound}x)"))
+
+    for w in ("mmaps", "speedtest1", "lua"):
+        between(w, "mdebug", "mdebug-nommap", 1.03,
+                "track_mmap time, mdebug vs mdebug nommap", False)
+    for w in ("speedtest1", "lua"):
+        between(w, "preload", "mdebug", 1.1, "preload vs instrumented time", True)
     # Against the other allocator: a comparison, not a target.
     for w in workloads:
         a, b = lookup(results, w, "mdebug-none"), lookup(results, w, "mimalloc")

@@ -9,7 +9,10 @@
 # (glibc's malloc), mdebug (default options, every check off, every check on,
 # backtrace=16, the heap profile option set), mimalloc (preloaded into the native binary),
 # AddressSanitizer, Valgrind memcheck and heaptrack (the last two on the
-# native binary).
+# native binary). On request: mmap_bench (mmaps: a mapping-heavy loop), and
+# mdebug-nommap (the defaults but track_mmap=0) and preload (the native
+# binary with mdebug's runtime preloaded), for what track_mmap and preload
+# mode cost.
 #
 # Steps: install what is missing (apt-get, as root), fetch and unpack the
 # sources, bring the mdebug build up to date, build each workload once per
@@ -65,6 +68,8 @@ config mimalloc    native libmimalloc2.0     full,quick LD_PRELOAD={mimalloc}
 config asan        asan   libclang-rt-14-dev full,quick
 config valgrind    native valgrind           full       -- valgrind --tool=memcheck -q
 config heaptrack   native heaptrack          full       -- heaptrack -o {tmp}/data
+config mdebug-nommap mdebug -                -          MDEBUG_OPTIONS=track_mmap=0
+config preload     native -                  -          "LD_PRELOAD=$build/lib/libmdebug-rt.so"
 
 # configs_in SET: the names of the configurations in that default set.
 configs_in() {
@@ -77,11 +82,11 @@ configs_in() {
 
 if [ "$quick" = 1 ]; then
   reps=${REPS:-3} sqlite_size=${SQLITE_SIZE:-15} lua_scale=${LUA_SCALE:-2}
-  alloc_iters=${ALLOC_ITERS:-1500000}
+  alloc_iters=${ALLOC_ITERS:-1500000} mmap_iters=${MMAP_ITERS:-50000}
   configs=${CONFIGS:-$(configs_in quick)}
 else
   reps=${REPS:-5} sqlite_size=${SQLITE_SIZE:-50} lua_scale=${LUA_SCALE:-8}
-  alloc_iters=${ALLOC_ITERS:-6000000}
+  alloc_iters=${ALLOC_ITERS:-6000000} mmap_iters=${MMAP_ITERS:-200000}
   configs=${CONFIGS:-$(configs_in full)}
 fi
 workloads=${WORKLOADS:-speedtest1 lua single threads2 prodcons leak_scan}
@@ -101,11 +106,11 @@ flush_warnings() {
 }
 note() { echo "== $*"; }
 
-for v in reps sqlite_size lua_scale alloc_iters valgrind_reps heaptrack_reps timeout leak_blocks; do
+for v in reps sqlite_size lua_scale alloc_iters mmap_iters valgrind_reps heaptrack_reps timeout leak_blocks; do
   [[ ${!v} =~ ^[0-9]+$ ]] || die "${v^^} must be a whole number, not '${!v}'"
 done
 [ "$reps" -ge 1 ] || die "REPS must be at least 1"
-known_workloads=" speedtest1 lua single threads2 prodcons leak_scan "
+known_workloads=" speedtest1 lua single threads2 prodcons leak_scan mmaps "
 for w in $workloads; do
   [[ $known_workloads == *" $w "* ]] || die "unknown workload '$w' (known:$known_workloads)"
 done
@@ -284,6 +289,14 @@ build_alloc_bench() {
   done
 }
 
+build_mmap_bench() {
+  local v
+  for v in $variants; do
+    compile "$v" "$here/mmap_bench.c" "$out/obj/$v/mmap_bench.o" -pthread
+    link "$v" "$out/bin/mmap_bench.$v" "$out/obj/$v/mmap_bench.o" -- -pthread
+  done
+}
+
 sqlite_src="" sqlite_amalg=""
 build_speedtest1() {
   sqlite_src=$(fetch sqlite3)
@@ -334,6 +347,7 @@ build_lua() {
 runstat=$out/bin/runstat
 stale "$runstat" "$here/runstat.c" && { "$cc" -O2 -Wall -o "$runstat" "$here/runstat.c" || die "building runstat failed"; }
 [[ " $workloads " =~ " "(single|threads2|prodcons)" " ]] && build_alloc_bench
+[[ " $workloads " == *" mmaps "* ]] && build_mmap_bench
 [[ " $workloads " == *" speedtest1 "* ]] && build_speedtest1
 [[ " $workloads " == *" lua "* ]] && build_lua
 if [ "$leak_scan" = 1 ]; then
@@ -347,6 +361,7 @@ command_of() {
   case $1 in
     speedtest1) cmd=("$out/bin/speedtest1.$2" --memdb --size "$sqlite_size") ;;
     lua) cmd=("$out/bin/lua.$2" "$here/alloc_heavy.lua" "$lua_scale") ;;
+    mmaps) cmd=("$out/bin/mmap_bench.$2" "$mmap_iters") ;;
     *) cmd=("$out/bin/alloc_bench.$2" "$1" "$alloc_iters") ;;
   esac
 }
@@ -436,6 +451,7 @@ rm -f "$out"/logs/*.err
   echo "single: alloc_bench single $alloc_iters"
   echo "threads2: alloc_bench threads2 $alloc_iters (per thread)"
   echo "prodcons: alloc_bench prodcons $alloc_iters"
+  echo "mmaps: mmap_bench $mmap_iters"
   echo "all_checks: $all_checks"
   [ "$leak_scan" = 0 ] || echo "leak_scan: leak_scan_bench $leak_blocks 32 (mdebug defaults)"
   [ -z "$mimalloc" ] || echo "mimalloc: LD_PRELOAD=$mimalloc ($(dpkg-query -W -f='${Package} ${Version}' libmimalloc2.0))"

@@ -45,8 +45,9 @@ const AllocEntry *matchAllocCall(const llvm::CallBase &CB);
 /// Whether \p FT has exactly the shape \p Sig describes.
 bool matchesSig(const llvm::FunctionType *FT, llvm::StringRef Sig);
 
-/// The type of the entry point for \p E: SIG's types plus a trailing pointer
-/// to the site descriptor.
+/// The type of the entry point for \p E: SIG's types (a variadic callee's
+/// variadic ones as fixed parameters) plus a trailing pointer to the site
+/// descriptor. A call that passes fewer arguments than that gets null ones.
 llvm::FunctionType *entryPointType(llvm::LLVMContext &Ctx, const AllocEntry &E);
 
 /// "__mdebug_<Name>".

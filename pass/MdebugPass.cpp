@@ -275,11 +275,17 @@ Constant *ModuleRewriter::siteFor(const CallBase &CB, const AllocEntry &E) {
 // Return and parameter attributes describe the values and stay; function
 // attributes of the call site (builtin, allocsize, allockind,
 // "alloc-family", nobuiltin, ...) describe the allocator and go.
-static AttributeList entryCallAttributes(const CallBase &Old) {
+// A variadic callee's missing arguments (padded by entryArgs) get none.
+static AttributeList entryCallAttributes(const CallBase &Old,
+                                         FunctionType *EntryTy) {
   LLVMContext &Ctx = Old.getContext();
   AttributeList Attrs = Old.getAttributes();
   SmallVector<AttributeSet, 4> ParamAttrs;
-  for (unsigned I = 0, E = Old.arg_size(); I != E; ++I) {
+  for (unsigned I = 0, E = EntryTy->getNumParams() - 1; I != E; ++I) {
+    if (I >= Old.arg_size()) {
+      ParamAttrs.push_back(AttributeSet());
+      continue;
+    }
     AttributeSet AS = Attrs.getParamAttrs(I);
     for (const char *Name : AllocParamAttrs) {
       Attribute::AttrKind Kind = Attribute::getAttrKindFromName(Name);
@@ -305,6 +311,9 @@ SmallVector<Value *, 4> ModuleRewriter::entryArgs(IRBuilder<> &B, CallBase &Old,
   SmallVector<Value *, 4> Args;
   for (unsigned I = 0, N = Old.arg_size(); I != N; ++I)
     Args.push_back(castTo(B, Old.getArgOperand(I), EntryTy->getParamType(I)));
+  // The variadic arguments a call left out (mremap without new_address).
+  for (unsigned I = Old.arg_size(), N = EntryTy->getNumParams() - 1; I < N; ++I)
+    Args.push_back(Constant::getNullValue(EntryTy->getParamType(I)));
   Args.push_back(siteFor(Old, E));
   return Args;
 }
@@ -329,7 +338,7 @@ void ModuleRewriter::rewrite(CallBase &Old, const AllocEntry &E) {
   SmallVector<Value *, 4> Args = entryArgs(B, Old, EntryTy, E);
   CallBase *New = createCall(B, Old, Callee, Args);
   New->setCallingConv(Old.getCallingConv());
-  New->setAttributes(entryCallAttributes(Old));
+  New->setAttributes(entryCallAttributes(Old, EntryTy));
   New->setDebugLoc(Old.getDebugLoc());
   New->takeName(&Old);
   Old.replaceAllUsesWith(New);

@@ -25,6 +25,7 @@ config.substitutions += [
     ("%mdebug_clangxx", os.path.join(bin_dir, "mdebug-clang++")),
     ("%mdebug_clang", os.path.join(bin_dir, "mdebug-clang")),
     ("%mdebug_report", os.path.join(bin_dir, "mdebug-report")),
+    ("%mdebug_run", os.path.join(bin_dir, "mdebug-run")),
     ("%mdebugpass_clang", os.path.join(lib_dir, "libmdebugpass-clang.so")),
     ("%mdebugpass", os.path.join(lib_dir, "libmdebugpass.so")),
     ("%mdebug_rt_a", os.path.join(lib_dir, "libmdebug-rt.a")),

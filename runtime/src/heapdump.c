@@ -2,11 +2,12 @@
  * (size, allocation stack, count), merged and sorted as malloc debug sorts
  * them, written as an "Android Native Heap Dump v1.2" file (signal, exit,
  * mdebug_dump_heap()) or handed to get_malloc_leak_info (leakinfo.c).
- * mdebug's extension to the file: after a record (and its bt_info line), a
+ * mdebug's extensions to the file: after a record (and its bt_info line), a
  * "  sites" line names the instrumented allocation sites of its blocks,
  * with the allocated type where the source says it, and how many blocks
- * each holds (README.md, "Heap dumps"); readers of malloc debug's format
- * skip it.
+ * each holds (README.md, "Heap dumps"); between the records and MAPS, a
+ * section (usage.c) with the totals by category and site, the mappings and
+ * the thread stacks. Readers of malloc debug's format skip both.
  *
  * Runs in a normal thread context (the signal service thread, the exit
  * handler, a program's call), never inside a signal handler. Reads block
@@ -180,6 +181,11 @@ static void write_dump(struct md_out *o, const struct md_live_records *r) {
     if (md_opt.backtrace_full && n)
       write_bt_info(o, pcs, n);
     write_sites(o, r, i, end);
+  }
+  struct md_usage u; /* mdebug's extension: by category and site */
+  if (md_usage_collect(&u)) {
+    md_usage_write_dump(o, &u);
+    md_usage_free(&u);
   }
   md_out_printf(o, "MAPS\n");
   if (!md_out_copy_file(o, "/proc/self/maps"))

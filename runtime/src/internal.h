@@ -43,6 +43,8 @@ enum md_family {
   MD_FAMILY_MALLOC = 1, /* malloc, calloc, realloc, memalign, strdup, ... */
   MD_FAMILY_NEW = 2,    /* operator new */
   MD_FAMILY_NEW_ARRAY = 3, /* operator new[] */
+  MD_FAMILY_MAP = 4,       /* mmap, mremap: mappings, never heap blocks */
+  MD_FAMILY_THREAD = 5,    /* pthread_create: thread stacks */
 };
 
 /* The family of the blocks call kind `op` allocates, or may release
@@ -281,6 +283,8 @@ void md_report_origin(const char *what, unsigned op, md_origin_t origin)
 void md_log(const char *fmt, ...) __attribute__((format(printf, 1, 2))) MD_HIDDEN;
 /* Leaks found at exit (counted for the summary and the exit status). */
 void md_report_add_leaks(size_t blocks, size_t bytes) MD_HIDDEN;
+/* Leaked mappings (mmap.c), counted apart: "... in 3 blocks and 1 mapping". */
+void md_report_add_leaked_mappings(size_t maps, size_t bytes) MD_HIDDEN;
 /* Prints the SUMMARY line if anything was reported; returns the exit status
  * the run should end with, or -1 to keep the program's. */
 int md_report_summary(void) MD_HIDDEN;
@@ -358,11 +362,13 @@ struct md_scan_block {
   uint32_t stack;   /* allocation stack id, 0 if none */
   uint8_t alloc_op; /* enum md_op */
   uint8_t kind;     /* enum md_scan_kind */
+  uint8_t map_prot, map_flags; /* a mapping's (alloc_op mmap, mremap) */
 };
 struct md_scan_result {
   struct md_scan_block *blocks; /* leaked (and reachable, if asked) blocks */
   size_t count, capacity, bytes;
   size_t reachable_blocks, reachable_bytes;
+  size_t reachable_maps, reachable_map_bytes; /* mappings (mmap.c) */
 };
 struct md_scan;
 /* All of these only inside md_world_stop's fn, with the large blocks'
@@ -487,6 +493,11 @@ bool md_roots_read_maps(const char **why) MD_HIDDEN;
  * loader's lock): lists the modules now, and the stops until
  * md_roots_keep_modules(false) use that list. */
 void md_roots_keep_modules(bool keep) MD_HIDDEN;
+/* Only inside md_world_stop's fn: calls fn for each readable part of
+ * [begin, end) (by the maps read for the stop), contiguous parts merged. */
+void md_roots_each_readable(uintptr_t begin, uintptr_t end,
+                            void (*fn)(uintptr_t b, uintptr_t e, void *arg),
+                            void *arg) MD_HIDDEN;
 /* After they resume (only if md_roots_prepare succeeded). */
 void md_roots_finish(void) MD_HIDDEN;
 /* Only inside md_world_stop's fn: calls visit for every root region: the
@@ -604,6 +615,104 @@ void md_snapshot_at_exit(void) MD_HIDDEN;
 void md_snapshot_atfork_prepare(void) MD_HIDDEN;
 void md_snapshot_atfork_parent(void) MD_HIDDEN;
 void md_snapshot_atfork_child(void) MD_HIDDEN; /* starts a thread */
+
+/* ---- mmap.c: the program's mappings ------------------------------------- */
+/* A mapping's flags, and its marks (as a block's: kept on purpose, or
+ * already reported as leaked). */
+enum { MD_MAP_SHARED = 1, MD_MAP_ANON = 2, MD_MAP_FIXED = 4,
+       MD_MAP_GUESSED = 8 /* grown by mremap from an untracked mapping */ };
+enum { MD_MAP_MARK_IGNORED = 1, MD_MAP_MARK_REPORTED = 2 };
+struct md_mapping {
+  uintptr_t begin, end; /* page aligned */
+  md_origin_t origin;
+  uint32_t stack; /* depot id, 0 if none */
+  uint32_t group; /* the same for every piece one mmap became */
+  uint16_t prot;  /* PROT_* */
+  uint8_t flags, op, epoch, marks;
+  const void *rec; /* the table's record (for md_mmap_scan_mark) */
+};
+/* Memory for the runtime's tables of mappings and threads: zeroed, from a
+ * reservation of their own (never a hole the program may unmap later);
+ * NULL without. */
+void *md_tables_alloc(size_t bytes) MD_HIDDEN;
+void md_tables_free(void *p, size_t bytes) MD_HIDDEN;
+/* track_mmap (decided once, at the first call). */
+bool md_mmap_tracking(void) MD_HIDDEN;
+/* Copies up to cap mappings into out; returns how many there are. */
+size_t md_mmap_collect(struct md_mapping *out, size_t cap) MD_HIDDEN;
+/* mdebug_ignore() of an address in a mapping; false if none holds it. */
+bool md_mmap_ignore(const void *p) MD_HIDDEN;
+size_t md_mmap_dropped(void) MD_HIDDEN; /* records lost for want of memory */
+/* Bytes of the heap's reservation the heap has made accessible. */
+size_t md_mmap_heap_committed(void) MD_HIDDEN;
+/* The leak scan: lock before the world stops, unlock after it resumes;
+ * in between, collect (sorted by address) and mark without locking. */
+void md_mmap_scan_lock(void) MD_HIDDEN;
+void md_mmap_scan_unlock(void) MD_HIDDEN;
+size_t md_mmap_scan_collect(struct md_mapping *out, size_t cap) MD_HIDDEN;
+void md_mmap_scan_mark(const struct md_mapping *m, uint8_t mark) MD_HIDDEN;
+void md_mmap_atfork_prepare(void) MD_HIDDEN;
+void md_mmap_atfork_parent(void) MD_HIDDEN;
+void md_mmap_atfork_child(void) MD_HIDDEN;
+/* "rw- private anonymous" */
+size_t md_mapping_describe(char *buf, size_t size, uint16_t prot,
+                           uint8_t flags) MD_HIDDEN;
+
+/* ---- threads.c: thread stacks ---------------------------------------------- */
+struct md_thread_stack {
+  uintptr_t lo, hi; /* the block glibc mapped: guard, stack, TLS */
+  size_t guard;
+  md_origin_t origin; /* the pthread_create */
+  uint32_t stack;     /* its stack (depot id), 0 if none */
+  bool exited;        /* exited, not joined yet */
+};
+size_t md_threads_collect(struct md_thread_stack *out, size_t cap) MD_HIDDEN;
+/* Only while the world is stopped: the arguments of threads created but
+ * not yet running (they live only in the runtime's records). */
+void md_threads_roots(void (*visit)(const struct md_region *r, void *arg),
+                      void *arg) MD_HIDDEN;
+void md_threads_atfork_prepare(void) MD_HIDDEN;
+void md_threads_atfork_parent(void) MD_HIDDEN;
+void md_threads_atfork_child(void) MD_HIDDEN;
+
+/* ---- threshold.c: vm_threshold, rss_threshold ------------------------------ */
+/* The process grew by about `bytes` (a mapping, a commit, a stack); may
+ * check the thresholds now (can_check: the caller holds no lock of the
+ * runtime's) or have the watcher thread check them. Cheap: one atomic add
+ * until a step of growth has gathered. */
+void md_threshold_grew(size_t bytes, bool can_check) MD_HIDDEN;
+/* The program unmapped memory: re-arms a threshold it fell below. */
+void md_threshold_shrank(void) MD_HIDDEN;
+/* From the runtime's constructor: the watcher, when a threshold is set. */
+void md_threshold_init(void) MD_HIDDEN;
+void md_threshold_atfork_child(void) MD_HIDDEN;
+
+/* ---- usage.c: memory by category and by site ------------------------------- */
+enum md_category { MD_CAT_BLOCKS, MD_CAT_MAPPINGS, MD_CAT_STACKS, MD_CATS };
+struct md_usage_site {
+  md_origin_t origin;
+  size_t bytes, count;
+  uint8_t category, op;
+};
+struct md_usage {
+  size_t bytes[MD_CATS], count[MD_CATS];
+  struct md_usage_site *sites; /* largest first */
+  size_t n;
+  size_t capacity;
+  struct md_mapping *maps; /* every mapping, by address */
+  size_t nmaps, maps_capacity;
+  struct md_thread_stack *stacks;
+  size_t nstacks, stacks_capacity;
+};
+/* Live blocks, mappings and thread stacks, totalled by category and by
+ * (category, site); false without memory. */
+bool md_usage_collect(struct md_usage *u) MD_HIDDEN;
+void md_usage_free(struct md_usage *u) MD_HIDDEN;
+/* "mdebug: stats: ..." lines: the totals, then the `top` largest sites. */
+void md_usage_log(const struct md_usage *u, const char *prefix, size_t top)
+    MD_HIDDEN;
+/* The heap dump's extension section (README: "Heap dumps"). */
+void md_usage_write_dump(struct md_out *o, const struct md_usage *u) MD_HIDDEN;
 
 /* ---- profile.c: the heap profile file (docs/profile-format.md) --------- */
 /* One open profile. Calls on one profile must not overlap (the caller

@@ -30,6 +30,7 @@ static md_lock_t report_lock = MD_LOCK_INIT;
 static __thread int in_report __attribute__((tls_model("initial-exec")));
 static size_t error_counts[MD_ERR_COUNT];
 static size_t leaked_blocks, leaked_bytes;
+static size_t leaked_maps, leaked_map_bytes; /* mappings (mmap.c) */
 static enum md_error current;
 static bool fatal_report, fatal_unlocked; /* md_report_begin_fatal's */
 static int out_fd = -1, out_pid;
@@ -257,6 +258,29 @@ void md_report_add_leaks(size_t blocks, size_t bytes) {
   md_unlock(&report_lock);
 }
 
+void md_report_add_leaked_mappings(size_t maps, size_t bytes) {
+  md_lock(&report_lock);
+  leaked_maps += maps;
+  leaked_map_bytes += bytes;
+  md_unlock(&report_lock);
+}
+
+/* ", N bytes leaked in K blocks" (", ... in K blocks and M mappings", ",
+ * ... in M mappings") into line. */
+static size_t format_leaks(char *line, size_t size) {
+  size_t bytes = leaked_bytes + leaked_map_bytes;
+  size_t n = md_format(line, size, ", %zu byte%s leaked in", bytes,
+                       bytes == 1 ? "" : "s");
+  if (leaked_blocks || !leaked_maps)
+    n += md_format(line + n, size - n, " %zu block%s", leaked_blocks,
+                   leaked_blocks == 1 ? "" : "s");
+  if (leaked_maps)
+    n += md_format(line + n, size - n, "%s %zu mapping%s",
+                   leaked_blocks ? " and" : "", leaked_maps,
+                   leaked_maps == 1 ? "" : "s");
+  return n;
+}
+
 /* "mdebug: SUMMARY: N errors (k of each kind)" into line; returns its
  * length. */
 static size_t format_errors(char *line, size_t size, size_t errors) {
@@ -281,15 +305,12 @@ int md_report_summary(void) {
   md_lock(&report_lock);
   for (int k = 0; k < MD_ERR_COUNT; k++)
     errors += error_counts[k];
-  if (errors == 0 && leaked_blocks == 0) {
+  if (errors == 0 && leaked_blocks == 0 && leaked_maps == 0) {
     md_unlock(&report_lock);
     return -1;
   }
   n += format_errors(line, sizeof(line), errors);
-  n += md_format(line + n, sizeof(line) - n,
-                 ", %zu byte%s leaked in %zu block%s", leaked_bytes,
-                 leaked_bytes == 1 ? "" : "s", leaked_blocks,
-                 leaked_blocks == 1 ? "" : "s");
+  n += format_leaks(line + n, sizeof(line) - n);
   write_linef("%s", line);
   md_unlock(&report_lock);
   return md_opt.exitcode ? (int)md_opt.exitcode : -1;
@@ -310,11 +331,8 @@ void md_report_fatal_summary(const char *signal, const char *what) {
     errors += error_counts[k];
   char line[1024];
   size_t n = format_errors(line, sizeof(line), errors);
-  if (leaked_blocks)
-    n += md_format(line + n, sizeof(line) - n,
-                   ", %zu byte%s leaked in %zu block%s", leaked_bytes,
-                   leaked_bytes == 1 ? "" : "s", leaked_blocks,
-                   leaked_blocks == 1 ? "" : "s");
+  if (leaked_blocks || leaked_maps)
+    n += format_leaks(line + n, sizeof(line) - n);
   md_format(line + n, sizeof(line) - n,
             ", then %s (%s); leaks at exit not checked", signal, what);
   write_linef("%s", line);

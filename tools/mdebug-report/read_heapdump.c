@@ -5,7 +5,9 @@
  * record's allocation point, unless mdebug's `sites` line after it names
  * the instrumented sites of its blocks (with their types), which then are.
  * Absolute pcs are turned into module+offset with the MAPS section;
- * `bt_info` lines (backtrace_full) name the frames.
+ * `bt_info` lines (backtrace_full) name the frames. mdebug's extension
+ * section (lines "MDEBUG EXTENSION ..." and "mdebug ...": mappings, thread
+ * stacks, totals by site) is skipped.
  * A file that stops before its END line is reported as truncated, with
  * the records read so far kept.
  */
@@ -199,6 +201,9 @@ bool read_heapdump(struct profile *p, const char *data, size_t size) {
       in_maps = true;
       continue;
     }
+    /* mdebug's extension section (the runtime's usage.c): not read yet. */
+    if (starts(s, e, "MDEBUG EXTENSION ") || starts(s, e, "mdebug "))
+      continue;
     if (starts(s, e, "  bt_info")) {
       bt_info(p, s, e);
       continue;
