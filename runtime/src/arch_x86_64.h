@@ -5,7 +5,8 @@
  * code that records the caller's callee-saved registers.
  *
  * One header per architecture; only x86-64 exists. Porting means a new
- * arch_<name>.h with the same names, chosen in stop_linux.c.
+ * arch_<name>.h with the same names, chosen where it is included
+ * (stop_linux.c, roots_linux.c, platform_linux.c).
  */
 #ifndef MDEBUG_ARCH_X86_64_H
 #define MDEBUG_ARCH_X86_64_H

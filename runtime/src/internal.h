@@ -590,6 +590,21 @@ const char *md_progname(void) MD_HIDDEN;
  * and mdebug neither writes a file nor reads one an option names. */
 bool md_secure(void) MD_HIDDEN;
 void md_die(const char *why) __attribute__((noreturn)) MD_HIDDEN;
+/* A /proc file or directory kept open ahead of time (the leak check opens
+ * none while threads are stopped). The program may close it, or put another
+ * file at its number, and a forked child must not use its parent's; so each
+ * use checks it is still the same file of this process. Raw system calls
+ * only: usable in the leak check's tracer task and in signal handlers. */
+struct md_kept_fd {
+  int fd; /* -1: none */
+  int pid;
+  dev_t dev;
+  ino_t ino;
+};
+/* (Re)opens path (openat flags) into k; k->fd is -1 on failure. */
+void md_kept_open(struct md_kept_fd *k, const char *path, int flags) MD_HIDDEN;
+/* True if k->fd is still the file md_kept_open opened, in this process. */
+bool md_kept_valid(const struct md_kept_fd *k) MD_HIDDEN;
 
 /* ---- counters.c, sample.c, snapshot.c: the heap profiler ----------------
  * (track.h has the allocator's hooks and what snapshots read.) */

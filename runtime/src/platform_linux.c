@@ -1,17 +1,22 @@
 /* platform_linux.c - the system calls the runtime needs, made so that none of
  * them allocates through malloc or takes a libc lock that malloc holds.
  * Safe in a signal handler and before libc is fully initialised. Also says
- * whether the process runs with privileges its caller lacks (AT_SECURE).
+ * whether the process runs with privileges its caller lacks (AT_SECURE), and
+ * keeps /proc descriptors open for the leak check (md_kept_*, raw system
+ * calls only).
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "arch_x86_64.h"
 #include "internal.h"
 
 extern char **environ;
@@ -45,6 +50,28 @@ void md_write_all(int fd, const char *buf, size_t len) {
 
 int md_getpid(void) { return (int)syscall(SYS_getpid); }
 int md_gettid(void) { return (int)syscall(SYS_gettid); }
+
+void md_kept_open(struct md_kept_fd *k, const char *path, int flags) {
+  if (k->fd >= 0)
+    md_sys1(SYS_close, k->fd);
+  k->fd = (int)md_sys4(SYS_openat, AT_FDCWD, path, flags | O_CLOEXEC, 0);
+  k->pid = (int)md_sys1(SYS_getpid, 0);
+  struct stat st;
+  if (k->fd >= 0 && md_sys2(SYS_fstat, k->fd, &st) == 0) {
+    k->dev = st.st_dev;
+    k->ino = st.st_ino;
+  } else if (k->fd >= 0) {
+    md_sys1(SYS_close, k->fd);
+    k->fd = -1;
+  }
+}
+
+bool md_kept_valid(const struct md_kept_fd *k) {
+  struct stat st;
+  return k->fd >= 0 && k->pid == (int)md_sys1(SYS_getpid, 0) &&
+         md_sys2(SYS_fstat, k->fd, &st) == 0 && st.st_dev == k->dev &&
+         st.st_ino == k->ino;
+}
 
 /* getenv() does not allocate either, but environ may not be set yet when the
  * first allocation comes from an early constructor; scan it ourselves. */

@@ -72,9 +72,7 @@ static size_t maps_text_capacity;
 
 /* /proc/PID/maps, opened ahead of time; checked before use (a program may
  * close it, or put another file at its number). */
-static int maps_fd = -1, maps_pid;
-static dev_t maps_dev;
-static ino_t maps_ino;
+static struct md_kept_fd maps_kept = {.fd = -1};
 
 /* ---- registered roots, under roots_lock ---------------------------------- */
 static struct {
@@ -111,28 +109,15 @@ static int open_raw(const char *path) {
 }
 
 void md_roots_open_files(void) {
-  if (maps_fd >= 0)
-    md_sys1(SYS_close, maps_fd);
-  maps_fd = open_raw("/proc/self/maps");
-  maps_pid = md_getpid();
-  struct stat st;
-  if (maps_fd >= 0 && md_sys2(SYS_fstat, maps_fd, &st) == 0) {
-    maps_dev = st.st_dev;
-    maps_ino = st.st_ino;
-  } else if (maps_fd >= 0) {
-    md_sys1(SYS_close, maps_fd);
-    maps_fd = -1;
-  }
+  md_kept_open(&maps_kept, "/proc/self/maps", O_RDONLY);
 }
 
 /* The kept maps fd if it is still ours, else a new one (-1 if none). */
 static int maps_file(bool *temporary) {
-  struct stat st;
   *temporary = false;
-  if (maps_fd >= 0 && maps_pid == md_getpid() &&
-      md_sys2(SYS_fstat, maps_fd, &st) == 0 && st.st_dev == maps_dev &&
-      st.st_ino == maps_ino && md_sys3(SYS_lseek, maps_fd, 0, SEEK_SET) == 0)
-    return maps_fd;
+  if (md_kept_valid(&maps_kept) &&
+      md_sys3(SYS_lseek, maps_kept.fd, 0, SEEK_SET) == 0)
+    return maps_kept.fd;
   *temporary = true;
   return open_raw("/proc/self/maps");
 }

@@ -136,9 +136,7 @@ static char task_buf[4096];
 static char failure[256]; /* why the last stop failed */
 
 /* /proc/PID/task, opened ahead of time, checked before use. */
-static int task_fd = -1, task_pid;
-static dev_t task_dev;
-static ino_t task_ino;
+static struct md_kept_fd task = {.fd = -1};
 
 /* ptrace: -1 refused (the fallback from then on), else not known to fail. */
 static int ptrace_refused;
@@ -233,30 +231,15 @@ static uintptr_t parse_num(const char **p, int base) {
 /* ---- the task directory --------------------------------------------------- */
 
 static void open_task_dir(void) {
-  if (task_fd >= 0)
-    md_sys1(SYS_close, task_fd);
-  task_fd = (int)md_sys4(SYS_openat, AT_FDCWD, "/proc/self/task",
-                         O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
-  task_pid = md_getpid();
-  struct stat st;
-  if (task_fd >= 0 && md_sys2(SYS_fstat, task_fd, &st) == 0) {
-    task_dev = st.st_dev;
-    task_ino = st.st_ino;
-  } else if (task_fd >= 0) {
-    md_sys1(SYS_close, task_fd);
-    task_fd = -1;
-  }
+  md_kept_open(&task, "/proc/self/task", O_RDONLY | O_DIRECTORY);
 }
 
 /* The kept directory fd if still ours (a program may close it, or put
  * another file at its number), else a new one; <0 on failure. */
 static int task_dir(void) {
-  struct stat st;
-  if (task_fd < 0 || task_pid != md_getpid() ||
-      md_sys2(SYS_fstat, task_fd, &st) != 0 || st.st_dev != task_dev ||
-      st.st_ino != task_ino)
+  if (!md_kept_valid(&task))
     open_task_dir();
-  return task_fd;
+  return task.fd;
 }
 
 /* Reads /proc/self/task/TID/NAME (through the kept directory) into buf,
@@ -268,7 +251,7 @@ static long read_task_file(int tid, const char *name, char *buf, size_t size) {
   for (const char *s = name; *s && n + 1 < sizeof(path);)
     path[n++] = *s++;
   path[n] = '\0';
-  int fd = (int)md_sys4(SYS_openat, task_fd, path, O_RDONLY | O_CLOEXEC, 0);
+  int fd = (int)md_sys4(SYS_openat, task.fd, path, O_RDONLY | O_CLOEXEC, 0);
   if (fd < 0)
     return fd;
   size_t got = 0;
@@ -297,7 +280,7 @@ struct linux_dirent64 {
  * already. Returns how many fn accepted (fn: >0 asked, 0 skipped, <0 stop
  * with that result), or -errno if the directory cannot be read. */
 static int for_new_threads(int self, int (*fn)(int tid, void *arg), void *arg) {
-  int fd = task_fd;
+  int fd = task.fd;
   if (fd < 0)
     return -EBADF;
   long r = md_sys3(SYS_lseek, fd, 0, SEEK_SET);
