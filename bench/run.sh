@@ -9,7 +9,8 @@
 # repetition after repetition) so that drift in the machine's speed hits both
 # alike; ratios are taken per repetition, then the median is reported.
 #
-# Writes bench/out/: the two binaries, raw.csv (every run) and results.csv
+# Writes bench/out/run/ (not bench/out/, where run-all.sh keeps its runs):
+# the two binaries, raw.csv (every run) and results.csv
 # (the table). Exits 1 if a build fails or a run exits non-zero.
 set -euo pipefail
 
@@ -20,7 +21,7 @@ reps=${REPS:-5}
 modes=${MODES:-single threads2 prodcons}
 target=${TARGET_SECONDS:-1}
 configs_spec=${CONFIGS:-default}
-out=$here/out
+out=$here/out/run
 
 die() { echo "run.sh: error: $*" >&2; exit 1; }
 warn() { echo "run.sh: warning: $*" >&2; }

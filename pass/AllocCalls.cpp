@@ -83,14 +83,39 @@ static std::pair<StringRef, StringRef> splitSig(StringRef Sig) {
   return Sig.split(':');
 }
 
+// "p:pzzi.p" -> the fixed parameters "pzzi" and the variadic ones "p" (an
+// empty second part, and no '.', for a callee that is not variadic).
+static std::pair<StringRef, StringRef> splitParams(StringRef Params) {
+  return Params.split('.');
+}
+
+static bool isVariadicSig(StringRef Sig) {
+  return splitSig(Sig).second.contains('.');
+}
+
 bool matchesSig(const FunctionType *FT, StringRef Sig) {
   auto [Ret, Params] = splitSig(Sig);
-  if (FT->isVarArg() || Ret.size() != 1 || FT->getNumParams() != Params.size())
+  auto [Fixed, Variadic] = splitParams(Params);
+  (void)Variadic;
+  if (FT->isVarArg() != isVariadicSig(Sig) || Ret.size() != 1 ||
+      FT->getNumParams() != Fixed.size())
     return false;
   if (!matchesLetter(FT->getReturnType(), Ret[0]))
     return false;
   for (unsigned I = 0, E = FT->getNumParams(); I != E; ++I)
-    if (!matchesLetter(FT->getParamType(I), Params[I]))
+    if (!matchesLetter(FT->getParamType(I), Fixed[I]))
+      return false;
+  return true;
+}
+
+// A call of a variadic callee passes at most the variadic arguments SIG
+// names, each of its letter's type.
+static bool matchesVariadicArgs(const CallBase &CB, StringRef Sig) {
+  auto [Fixed, Variadic] = splitParams(splitSig(Sig).second);
+  if (CB.arg_size() > Fixed.size() + Variadic.size())
+    return false;
+  for (unsigned I = Fixed.size(), E = CB.arg_size(); I != E; ++I)
+    if (!matchesLetter(CB.getArgOperand(I)->getType(), Variadic[I - Fixed.size()]))
       return false;
   return true;
 }
@@ -112,7 +137,8 @@ FunctionType *entryPointType(LLVMContext &Ctx, const AllocEntry &E) {
   auto [Ret, Params] = splitSig(E.Sig);
   SmallVector<Type *, 4> ParamTypes;
   for (char Letter : Params)
-    ParamTypes.push_back(sigLetterType(Ctx, Letter));
+    if (Letter != '.')
+      ParamTypes.push_back(sigLetterType(Ctx, Letter));
   ParamTypes.push_back(compat::genericPointerType(Ctx)); // the site
   return FunctionType::get(sigLetterType(Ctx, Ret[0]), ParamTypes,
                            /*isVarArg=*/false);
@@ -145,7 +171,8 @@ const AllocEntry *matchAllocCall(const CallBase &CB) {
   // go through a cast of the callee (old-style C prototypes), and its
   // arguments are what the entry point receives.
   if (!matchesSig(Callee->getFunctionType(), E->Sig) ||
-      !matchesSig(CB.getFunctionType(), E->Sig))
+      !matchesSig(CB.getFunctionType(), E->Sig) ||
+      !matchesVariadicArgs(CB, E->Sig))
     return nullptr;
   // Typed pointers only: a result of another pointer type than the entry
   // point's would need a cast after the call, which an invoke has no place

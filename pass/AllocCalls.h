@@ -49,8 +49,9 @@ bool matchesSig(const llvm::FunctionType *FT, llvm::StringRef Sig);
 /// The IR type of one SIG letter (p, z, i, v).
 llvm::Type *sigLetterType(llvm::LLVMContext &Ctx, char Letter);
 
-/// The type of the entry point for \p E: SIG's types plus a trailing pointer
-/// to the site descriptor.
+/// The type of the entry point for \p E: SIG's types (a variadic callee's
+/// variadic ones as fixed parameters) plus a trailing pointer to the site
+/// descriptor. A call that passes fewer arguments than that gets null ones.
 llvm::FunctionType *entryPointType(llvm::LLVMContext &Ctx, const AllocEntry &E);
 
 /// "__mdebug_<Name>".

@@ -6,11 +6,14 @@
 // the main one and hands the pass to the backend; CodeGen has already copied
 // most of its options by then (so debug locations cannot be switched on
 // here), but it reads the pass plugin list only when it builds the
-// optimisation pipeline. Must never touch the AST, hold pass logic, or test
-// the LLVM version (Compat.h does).
+// optimisation pipeline. Its AST consumer (AllocTypes.cpp) runs before the
+// code generator's and tells the pass what each allocation call allocates.
+// Must never read the AST itself, hold pass logic, or test the LLVM version
+// (Compat.h does).
 //
 //===----------------------------------------------------------------------===//
 
+#include "AllocTypes.h"
 #include "Compat.h"
 #include "Plugin.h"
 
@@ -35,6 +38,7 @@ static constexpr char PluginDescription[] =
 /// Set once by libmdebugpass.so right after it loads this object.
 static std::string PassPluginPath;
 static RegisterPassFn RegisterPass;
+static const SiteTypeSink *Types;
 
 static bool samePlugin(const std::string &A, const std::string &B) {
   bool Same = false;
@@ -56,7 +60,7 @@ protected:
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, StringRef) override {
     enableBackendPass(CI);
-    return std::make_unique<clang::ASTConsumer>();
+    return createAllocTypeConsumer(Types);
   }
 
   bool ParseArgs(const clang::CompilerInstance &,
@@ -90,7 +94,9 @@ static clang::FrontendPluginRegistry::Add<MdebugAction>
 
 extern "C" LLVM_ATTRIBUTE_USED void
 mdebug_clang_plugin_attach(const char *PassPluginPath,
-                           mdebug::RegisterPassFn Register) {
+                           mdebug::RegisterPassFn Register,
+                           const mdebug::SiteTypeSink *Types) {
   mdebug::PassPluginPath = PassPluginPath ? PassPluginPath : "";
   mdebug::RegisterPass = Register;
+  mdebug::Types = Types;
 }

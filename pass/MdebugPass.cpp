@@ -20,6 +20,7 @@
 #include "AllocCalls.h"
 #include "Compat.h"
 #include "SiteHash.h"
+#include "SiteTypes.h"
 #include "SourceLocation.h"
 
 #include "mdebug/site.h"
@@ -67,7 +68,11 @@ static constexpr const char *AllocParamAttrs[] = {"allocalign", "allocptr"};
 namespace {
 
 /// The source-level facts of one call site, before they become constants.
-using SiteFacts = SourceFacts;
+/// Type is what the front says the call allocates, "" when it named none
+/// (SiteTypes.h).
+struct SiteFacts : SourceFacts {
+  std::string Type;
+};
 
 using AllocCall = std::pair<CallBase *, const AllocEntry *>;
 
@@ -139,15 +144,20 @@ unsigned ModuleRewriter::run() {
 
 /// struct mdebug_site, field by field (site.h):
 /// { u64 id, const char *file, const char *function,
-///   u32 line, u32 column, u32 op, u32 flags }.
+///   u32 line, u32 column, u32 op, u32 flags, const char *type }.
 StructType *ModuleRewriter::siteType() const {
   Type *I64 = Type::getInt64Ty(Ctx);
   Type *I32 = Type::getInt32Ty(Ctx);
-  return StructType::get(Ctx, {I64, PtrTy, PtrTy, I32, I32, I32, I32});
+  return StructType::get(Ctx, {I64, PtrTy, PtrTy, I32, I32, I32, I32, PtrTy});
 }
 
 SiteFacts ModuleRewriter::factsFor(const CallBase &CB) const {
-  return sourceFactsFor(CB);
+  SiteFacts Facts;
+  static_cast<SourceFacts &>(Facts) = sourceFactsFor(CB);
+  if (CB.getDebugLoc())
+    Facts.Type = siteTypeAt(Facts.HashedFile, Facts.Line, Facts.Column,
+                            Facts.Holder);
+  return Facts;
 }
 
 // Strings are shared by all sites of the module; unnamed_addr lets the
@@ -187,7 +197,10 @@ Constant *ModuleRewriter::siteFor(const CallBase &CB, const AllocEntry &E) {
       Ty, {ConstantInt::get(I64, Id), stringFor(Facts.File),
            stringFor(Facts.Function), ConstantInt::get(I32, Facts.Line),
            ConstantInt::get(I32, Facts.Column), ConstantInt::get(I32, E.Op),
-           ConstantInt::get(I32, 0)});
+           ConstantInt::get(I32, 0),
+           Facts.Type.empty()
+               ? static_cast<Constant *>(ConstantPointerNull::get(PtrTy))
+               : stringFor(Facts.Type)});
   auto *GV =
       new GlobalVariable(M, Ty, /*isConstant=*/true,
                          GlobalValue::PrivateLinkage, Init, SiteGlobalName);
@@ -202,11 +215,17 @@ Constant *ModuleRewriter::siteFor(const CallBase &CB, const AllocEntry &E) {
 // Return and parameter attributes describe the values and stay; function
 // attributes of the call site (builtin, allocsize, allockind,
 // "alloc-family", nobuiltin, ...) describe the allocator and go.
-static AttributeList entryCallAttributes(const CallBase &Old) {
+// A variadic callee's missing arguments (padded by entryArgs) get none.
+static AttributeList entryCallAttributes(const CallBase &Old,
+                                         FunctionType *EntryTy) {
   LLVMContext &Ctx = Old.getContext();
   AttributeList Attrs = Old.getAttributes();
   SmallVector<AttributeSet, 4> ParamAttrs;
-  for (unsigned I = 0, E = Old.arg_size(); I != E; ++I) {
+  for (unsigned I = 0, E = EntryTy->getNumParams() - 1; I != E; ++I) {
+    if (I >= Old.arg_size()) {
+      ParamAttrs.push_back(AttributeSet());
+      continue;
+    }
     AttributeSet AS = Attrs.getParamAttrs(I);
     for (const char *Name : AllocParamAttrs) {
       Attribute::AttrKind Kind = Attribute::getAttrKindFromName(Name);
@@ -232,6 +251,9 @@ SmallVector<Value *, 4> ModuleRewriter::entryArgs(IRBuilder<> &B, CallBase &Old,
   SmallVector<Value *, 4> Args;
   for (unsigned I = 0, N = Old.arg_size(); I != N; ++I)
     Args.push_back(castTo(B, Old.getArgOperand(I), EntryTy->getParamType(I)));
+  // The variadic arguments a call left out (mremap without new_address).
+  for (unsigned I = Old.arg_size(), N = EntryTy->getNumParams() - 1; I < N; ++I)
+    Args.push_back(Constant::getNullValue(EntryTy->getParamType(I)));
   Args.push_back(siteFor(Old, E));
   return Args;
 }
@@ -256,7 +278,7 @@ void ModuleRewriter::rewrite(CallBase &Old, const AllocEntry &E) {
   SmallVector<Value *, 4> Args = entryArgs(B, Old, EntryTy, E);
   CallBase *New = createCall(B, Old, Callee, Args);
   New->setCallingConv(Old.getCallingConv());
-  New->setAttributes(entryCallAttributes(Old));
+  New->setAttributes(entryCallAttributes(Old, EntryTy));
   New->setDebugLoc(Old.getDebugLoc());
   New->takeName(&Old);
   Old.replaceAllUsesWith(New);

@@ -22,6 +22,7 @@
 #include "HostCheck.h"
 #include "MdebugPass.h"
 #include "Plugin.h"
+#include "SiteTypes.h"
 
 #include "mdebug/version.h"
 
@@ -100,7 +101,7 @@ static void loadClangPlugin(const std::string &Self) {
             Path.c_str(), dlerror(), Self.c_str());
     return;
   }
-  Attach(Self.c_str(), registerPass);
+  Attach(Self.c_str(), registerPass, siteTypeSink());
 }
 
 __attribute__((constructor)) static void onLoad() {

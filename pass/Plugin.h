@@ -27,12 +27,17 @@ constexpr char ClangPluginFile[] = "libmdebugpass-clang.so";
 /// Registers the pass with a PassBuilder (defined in libmdebugpass.so).
 using RegisterPassFn = void (*)(llvm::PassBuilder &);
 
+struct SiteTypeSink; // SiteTypes.h
+
 /// extern "C" in libmdebugpass-clang.so: tells the frontend action which
-/// file to hand to the backend (LLVM 14 to 17) and which function registers
-/// the pass (18 and later). Called once, right after the object is loaded.
+/// file to hand to the backend (LLVM 14 to 17), which function registers
+/// the pass (18 and later) and where to put the allocated types it reads
+/// from the AST (SiteTypes.h). Called once, right after the object is
+/// loaded.
 constexpr char ClangPluginAttachSymbol[] = "mdebug_clang_plugin_attach";
 using ClangPluginAttachFn = void (*)(const char *PassPluginPath,
-                                     RegisterPassFn Register);
+                                     RegisterPassFn Register,
+                                     const SiteTypeSink *Types);
 
 } // namespace mdebug
 

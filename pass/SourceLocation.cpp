@@ -64,6 +64,7 @@ SourceFacts sourceFactsFor(const Instruction &I) {
   if (!Loc) {
     Facts.File = Facts.HashedFile = F.getParent()->getSourceFileName();
     Facts.Function = demangled(F.getName());
+    Facts.Holder = F.getName().str();
     return Facts;
   }
   Facts.File = openablePath(*Loc);
@@ -71,6 +72,8 @@ SourceFacts sourceFactsFor(const Instruction &I) {
   Facts.Function = demangled(linkageNameAt(*Loc, F));
   Facts.Line = Loc->getLine();
   Facts.Column = Loc->getColumn();
+  Facts.Holder =
+      (Loc->getInlinedAt() ? linkageNameAt(*Loc, F) : F.getName()).str();
   return Facts;
 }
 

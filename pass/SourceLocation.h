@@ -33,6 +33,10 @@ struct SourceFacts {
   std::string Function;
   uint32_t Line = 0;
   uint32_t Column = 0;
+  /// The linkage name the front knows the function holding the location
+  /// by: the IR function's own, or, for an instruction inlined from
+  /// elsewhere, the one of the subprogram it came from.
+  std::string Holder;
 };
 
 /// With a DebugLoc, everything comes from the innermost location (the

@@ -25,6 +25,7 @@ config.substitutions += [
     ("%mdebug_clangxx", os.path.join(bin_dir, "mdebug-clang++")),
     ("%mdebug_clang", os.path.join(bin_dir, "mdebug-clang")),
     ("%mdebug_report", os.path.join(bin_dir, "mdebug-report")),
+    ("%mdebug_run", os.path.join(bin_dir, "mdebug-run")),
     ("%mdebugpass_clang", os.path.join(lib_dir, "libmdebugpass-clang.so")),
     ("%mdebugpass", os.path.join(lib_dir, "libmdebugpass.so")),
     ("%mdebug_rt_a", os.path.join(lib_dir, "libmdebug-rt.a")),
@@ -93,3 +94,13 @@ chromium = shutil.which("chromium") or shutil.which("chromium-browser")
 if chromium:
     config.available_features.add("chromium")
     config.substitutions.append(("%chromium", chromium))
+
+# page_guard caps its live blocks from vm.max_map_count; the test that fills
+# the cap needs the kernel's default (65530) or less, else it would hold
+# gigabytes: feature "default-map-count".
+try:
+    with open("/proc/sys/vm/max_map_count") as f:
+        if int(f.read()) <= 65530:
+            config.available_features.add("default-map-count")
+except (OSError, ValueError):
+    pass

@@ -11,11 +11,11 @@
  * access's slot, the slots around it and the block of the pointer the
  * address was computed from (its "origin", when the pass knows it), and
  * decides:
- *   - a freed or quarantined block: use after free (read or write);
+ *   - a freed or quarantined block: use after free;
  *   - a guard, a slack, another block than the origin's, an unused slot
- *     near a block: heap-buffer-overflow, named by the nearest block (or
+ *     near a block: heap buffer overflow, named by the nearest block (or
  *     the origin's), how far past its end or before its start;
- *   - nowhere near any block: an access outside any block;
+ *   - nowhere near any block: an invalid access;
  *   - a live block after all (an origin just past its block, or another
  *     thread allocated it meanwhile): fine.
  * Each instruction (site) reports once. Large blocks (the secondary) are
@@ -86,19 +86,13 @@ _Static_assert(sizeof(struct mdebug_access_site) == 16, "the pass's layout");
 /* ---- the check ------------------------------------------------------------ */
 
 /* The block in the slot holding p (any state but never used), if p is in
- * the primary heap and that slot was handed out. */
-static MD_ALWAYS_INLINE bool slot_block(uintptr_t p, struct md_block *b) {
+ * the primary heap and that slot was handed out: md_heap_find's slot, even
+ * when p lies in its guard area or slack. */
+static bool slot_block(uintptr_t p, struct md_block *b) {
   if (!md_primary_contains((const void *)p))
     return false;
-  unsigned k = md_region_of((const void *)p);
-  uint32_t within;
-  if (!k)
-    return false;
-  uint32_t i = md_slot_of(k, (const void *)p, &within);
-  if (i >= md_fresh(k))
-    return false;
-  md_heap_block_at(k, i, b);
-  return md_block_state(b) != MD_STATE_NEVER;
+  md_heap_find((const void *)p, b);
+  return b->meta && md_block_state(b) != MD_STATE_NEVER;
 }
 
 /* The block a pointer the program computed addresses from belongs to: the
@@ -316,9 +310,6 @@ struct verdict {
 static bool is_freed(const struct md_block *b) {
   return md_block_state(b) != MD_STATE_LIVE;
 }
-static enum md_error after_free(bool write) {
-  return write ? MD_ERR_WRITE_AFTER_FREE : MD_ERR_READ_AFTER_FREE;
-}
 /* Does [a, a + n) lie inside b's bytes? */
 static bool inside(const struct md_block *b, uintptr_t a, size_t n) {
   uintptr_t u = (uintptr_t)b->user;
@@ -326,7 +317,7 @@ static bool inside(const struct md_block *b, uintptr_t a, size_t n) {
 }
 
 /* false: not an error after all. */
-static bool classify(uintptr_t a, size_t n, bool write, uintptr_t origin,
+static bool classify(uintptr_t a, size_t n, uintptr_t origin,
                      struct verdict *v) {
   struct md_block t, o;
   bool has_t = slot_block(a, &t);
@@ -338,19 +329,19 @@ static bool classify(uintptr_t a, size_t n, bool write, uintptr_t origin,
       v->landed = t;
       v->has_landed = true;
     }
-    v->kind = is_freed(&o) ? after_free(write) : MD_ERR_HEAP_OVERFLOW;
+    v->kind = is_freed(&o) ? MD_ERR_USE_AFTER_FREE : MD_ERR_HEAP_OVERFLOW;
     v->block = o;
     v->has_block = true;
     return true;
   }
   if (!has_t) {
-    v->kind = MD_ERR_WILD_ACCESS;
+    v->kind = MD_ERR_INVALID_ACCESS;
     return true;
   }
   if (inside(&t, a, n)) {
     if (!is_freed(&t))
       return false; /* allocated since the inline check looked */
-    v->kind = after_free(write);
+    v->kind = MD_ERR_USE_AFTER_FREE;
     v->block = t;
     v->has_block = true;
     return true;
@@ -367,29 +358,31 @@ static bool classify(uintptr_t a, size_t n, bool write, uintptr_t origin,
         a - prev_end < (uintptr_t)t.user - a)
       v->block = prev; /* nearer the end of the previous block */
   }
-  v->kind = is_freed(&v->block) ? after_free(write) : MD_ERR_HEAP_OVERFLOW;
+  v->kind = is_freed(&v->block) ? MD_ERR_USE_AFTER_FREE : MD_ERR_HEAP_OVERFLOW;
   return true;
 }
 
-/* "N bytes past its end" and the like: where [a, a + n) lies from b. */
+/* "N bytes after the end of the block" and the like: where [a, a + n)
+ * lies from b, in the words crash.c uses for a fault. */
 static void where_from(char *buf, size_t size, const struct md_block *b,
                        uintptr_t a, size_t n) {
   uintptr_t start = (uintptr_t)b->user, end = start + md_block_usable(b);
+  const char *state = is_freed(b) ? " freed" : "";
   if (a + n <= start)
-    md_format(buf, size, "%zu byte%s before its start", (size_t)(start - a),
-              start - a == 1 ? "" : "s");
+    md_format(buf, size, "%zu byte%s before the%s block", (size_t)(start - a),
+              start - a == 1 ? "" : "s", state);
   else if (a < start)
-    md_format(buf, size, "its first %zu byte%s before its start",
-              (size_t)(start - a), start - a == 1 ? "" : "s");
+    md_format(buf, size, "its first %zu byte%s before the%s block",
+              (size_t)(start - a), start - a == 1 ? "" : "s", state);
   else if (a >= end)
-    md_format(buf, size, "%zu byte%s past its end", (size_t)(a - end),
-              a - end == 1 ? "" : "s");
+    md_format(buf, size, "%zu byte%s after the end of the%s block",
+              (size_t)(a - end), a - end == 1 ? "" : "s", state);
   else if (a + n > end)
-    md_format(buf, size, "its last %zu byte%s past its end",
-              (size_t)(a + n - end), a + n - end == 1 ? "" : "s");
+    md_format(buf, size, "its last %zu byte%s after the end of the%s block",
+              (size_t)(a + n - end), a + n - end == 1 ? "" : "s", state);
   else
-    md_format(buf, size, "%zu byte%s inside it", (size_t)(a - start),
-              a - start == 1 ? "" : "s");
+    md_format(buf, size, "%zu byte%s inside the%s block", (size_t)(a - start),
+              a - start == 1 ? "" : "s", state);
 }
 
 static size_t site_describe(char *buf, size_t size,
@@ -447,22 +440,32 @@ static MD_NOINLINE void report(uintptr_t a, size_t n, uint64_t info,
   bool write = MDEBUG_ACCESS_INFO_WRITE(info);
   unsigned via = MDEBUG_ACCESS_INFO_VIA(info);
   struct verdict v;
-  if (!classify(a, n, write, origin, &v) ||
+  if (!classify(a, n, origin, &v) ||
       !first_report((uintptr_t)site + write))
     return;
   if (!md_report_begin(v.kind))
     return;
   const char *name = via && via < VIA_COUNT ? via_names[via] : NULL;
-  char access[96], where[96], loc[512];
-  md_format(access, sizeof(access), "%s OF SIZE %zu AT %p%s%s%s",
-            write ? "WRITE" : "READ", n, (void *)a, name ? " (" : "",
-            name ? name : "", name ? ")" : "");
+  /* The first line as crash.c words a fault of the same kind. */
+  const char *what = write ? "write" : "read";
+  char where[96], loc[512];
+  if (v.kind == MD_ERR_USE_AFTER_FREE) {
+    md_report_line("+++ ALLOCATION %p SIZE %zu USED AFTER FREE (%s)",
+                   v.block.user, v.block.size, what);
+  } else if (v.has_block) {
+    md_report_line("+++ ALLOCATION %p SIZE %zu %s %s", v.block.user,
+                   v.block.size, write ? "WRITTEN" : "READ",
+                   a < (uintptr_t)v.block.user ? "BEFORE ITS START"
+                                               : "PAST ITS END");
+  } else {
+    md_report_line("+++ INVALID %s OF SIZE %zu AT %p", write ? "WRITE" : "READ",
+                   n, (void *)a);
+  }
   if (v.has_block) {
     where_from(where, sizeof(where), &v.block, a, n);
-    md_report_line("+++ ALLOCATION %p SIZE %zu %s: %s", v.block.user,
-                   v.block.size, access, where);
+    md_report_line("  %s of size %zu at %p: %s", what, n, (void *)a, where);
   } else {
-    md_report_line("+++ %s: in mdebug's heap, outside any block", access);
+    md_report_line("  %p is in mdebug's heap, outside any block", (void *)a);
   }
   site_describe(loc, sizeof(loc), site);
   md_report_line("  %s%s%s at %s", write ? "written" : "read",

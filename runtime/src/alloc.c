@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "heap.h"
+#include "track.h"
 
 static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,
                              md_origin_t origin) {
@@ -30,10 +31,11 @@ static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,
   if (MD_UNLIKELY(!md_heap_take(size, align, &b)))
     return NULL; /* errno is ENOMEM */
   struct md_meta *m = b.meta;
-  uint32_t before = m->bits;
-  m->alloc_origin = md_origin_id(origin);
+  uint32_t before = m->bits, id = md_origin_id(origin);
+  m->alloc_origin = id;
   m->free_origin = 0;
   m->size = (uint32_t)size; /* a large block's full size is in its header */
+  unsigned marks = md_track_alloc(&b, id, size); /* the profiler (track.h) */
   if (b.stacks) {
     b.stacks->alloc_stack = md_backtrace_alloc(size);
     b.stacks->free_stack = 0;
@@ -54,7 +56,8 @@ static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,
   }
   /* Last: the block is complete before anything sees it live. */
   __atomic_store_n(&m->bits,
-                   MD_BITS_MAKE(MD_STATE_LIVE, op, 0, md_fork_epoch, 0, b.lead),
+                   MD_BITS_MAKE(MD_STATE_LIVE, op, 0, md_fork_epoch, marks,
+                                b.lead),
                    __ATOMIC_RELEASE);
   return b.user;
 }
@@ -174,8 +177,11 @@ static const char *family_name(enum md_family f) {
                                     : "malloc";
 }
 
+/* given: the pointer the release was given, when it is not the block's
+ * start (an array cookie away from it). */
 static MD_NOINLINE void report_mismatch(const struct md_block *b, uint32_t bits,
-                                        unsigned op, md_origin_t origin) {
+                                        unsigned op, md_origin_t origin,
+                                        const void *given) {
   if (!md_report_begin(MD_ERR_MISMATCH))
     return;
   md_report_line("+++ ALLOCATION %p SIZE %zu ALLOCATED BY %s RELEASED BY %s",
@@ -185,6 +191,16 @@ static MD_NOINLINE void report_mismatch(const struct md_block *b, uint32_t bits,
   md_report_origin("allocated", MD_BITS_ALLOC_OP(bits),
                    md_origin_of(b->meta->alloc_origin));
   md_report_origin("released", op, origin);
+  if ((const unsigned char *)given > b->user)
+    md_report_line("  %s was given %p, %ld bytes into the block: past the "
+                   "array cookie where operator new[] keeps the element count",
+                   md_op_name(op), given, (long)((const unsigned char *)given -
+                                                 b->user));
+  else if (given && (const unsigned char *)given < b->user)
+    md_report_line("  %s was given %p, %ld bytes before the block: delete[] "
+                   "read an element count there (no destructor ran if it was "
+                   "0) and moved the pointer back over it", md_op_name(op),
+                   given, (long)(b->user - (const unsigned char *)given));
   md_report_block_stacks(b);
   md_report_current_stack();
   md_report_end();
@@ -205,13 +221,75 @@ static bool verify(void *p, struct md_block *b, unsigned op, md_origin_t origin)
 
 /* ---- release -------------------------------------------------------------- */
 
-/* false: p was not a live block (reported, left alone). */
+/* Does block b (from new[]) start with an array cookie of off bytes: an
+ * element count that divides the bytes after it? */
+static bool has_cookie(const struct md_block *b, uintptr_t off) {
+  if (b->size <= off)
+    return false;
+  size_t count;
+  memcpy(&count, b->user + off - sizeof(count), sizeof(count));
+  return count && count <= b->size - off && (b->size - off) % count == 0;
+}
+
+/* The block an array cookie away from p, when the program mixed new[] with
+ * delete or free (p is past the cookie, inside the block) or new with
+ * delete[] (delete[] stepped back over a cookie the block does not have).
+ * The cookie is 8 bytes, or the alignment of an over-aligned element type. */
+static bool cookie_block(const void *p, enum md_family family, unsigned op,
+                         struct md_block *b, uint32_t *bits) {
+  for (uintptr_t off = 8; off <= MD_PRIMARY_MAX_ALIGN; off *= 2) {
+    if (family != MD_FAMILY_NEW_ARRAY) { /* delete of new[] + cookie */
+      if (md_heap_resolve((const unsigned char *)p - off, b, bits) &&
+          MD_BITS_STATE(*bits) == MD_STATE_LIVE &&
+          md_op_family(MD_BITS_ALLOC_OP(*bits)) == MD_FAMILY_NEW_ARRAY &&
+          (off == 8 || MD_BITS_ALLOC_OP(*bits) == MD_OP_new_array_aligned ||
+           MD_BITS_ALLOC_OP(*bits) == MD_OP_new_array_aligned_nothrow) &&
+          has_cookie(b, off))
+        return true;
+    } else { /* delete[] of new - cookie */
+      if (md_heap_resolve((const unsigned char *)p + off, b, bits) &&
+          MD_BITS_STATE(*bits) == MD_STATE_LIVE &&
+          md_op_family(MD_BITS_ALLOC_OP(*bits)) != MD_FAMILY_NEW_ARRAY &&
+          (off == 8 || op == MD_OP_delete_array_aligned ||
+           op == MD_OP_delete_array_sized_aligned ||
+           op == MD_OP_delete_array_aligned_nothrow))
+        return true;
+    }
+  }
+  return false;
+}
+
+/* p is no block's start: a mismatch across an array cookie (reported, and
+ * the block released as the program meant), or an unknown pointer. */
+static MD_NOINLINE void release_unknown(void *p, enum md_family family,
+                                        unsigned op, md_origin_t origin) {
+  struct md_block b;
+  uint32_t bits;
+  if (!md_op_is_release(op) || !cookie_block(p, family, op, &b, &bits)) {
+    report_unknown(p, op, origin);
+    return;
+  }
+  report_mismatch(&b, bits, op, origin, p);
+  md_deallocate(b.user, md_op_family(MD_BITS_ALLOC_OP(bits)), op, origin);
+}
+
+/* What follows a free's checks when the block does not go to the quarantine:
+ * the fill and the hand-back (whose slow path may make system calls). */
+static MD_NOINLINE void release_slow(const struct md_block *b) {
+  int saved_errno = errno;
+  md_fill_on_free(b);
+  md_heap_give(b);
+  errno = saved_errno;
+}
+
+/* false: p was not a live block (reported, left alone). Touches errno only
+ * on its slow paths, which keep it (free never changes errno). */
 static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family,
                                         unsigned op, md_origin_t origin) {
   struct md_block b;
   uint32_t bits, freed;
   if (MD_UNLIKELY(!md_heap_resolve(p, &b, &bits))) {
-    report_unknown(p, op, origin);
+    release_unknown(p, family, op, origin);
     return false;
   }
   do {
@@ -226,40 +304,76 @@ static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family,
       &b.meta->bits, &bits, freed, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)));
   /* The block is ours alone now. */
   if (MD_UNLIKELY(md_op_family(MD_BITS_ALLOC_OP(bits)) != family))
-    report_mismatch(&b, bits, op, origin);
+    report_mismatch(&b, bits, op, origin, NULL);
   if (md_guards_on && MD_UNLIKELY(!md_block_guards_intact(&b)))
     md_guard_check(&b, op, origin);
+  md_track_free(&b, bits, origin); /* the profiler (track.h) */
   b.meta->free_origin = md_origin_id(origin);
-  if (b.stacks)
+  if (MD_UNLIKELY(b.stacks != NULL)) {
+    int saved_errno = errno; /* the unwinder may read /proc */
     b.stacks->free_stack = md_backtrace_free();
-  if (md_opt.free_track) {
-    md_quarantine_push(&b); /* fills it */
-  } else {
-    md_fill_on_free(&b);
-    md_heap_give(&b);
+    errno = saved_errno;
   }
+  if (md_opt.free_track)
+    md_quarantine_push(&b); /* fills it; keeps errno */
+  else if (MD_LIKELY(!md_opt.fill_on_free && b.klass))
+    md_heap_give_slot_keep_errno(b.klass, b.index);
+  else
+    release_slow(&b);
   return true;
 }
 
-/* record_allocs: kept out of md_deallocate, as allocate_slow is. */
-static MD_NOINLINE void deallocate_recorded(void *p, enum md_family family,
-                                            unsigned op, md_origin_t origin) {
-  uint64_t start = md_record_now();
-  if (deallocate(p, family, op, origin))
-    md_record(MD_REC_FREE, (uintptr_t)p, 0, 0, 0, start, md_record_now());
+/* Before init, while recording, or while the exit checks run: kept out of
+ * md_deallocate, whose common path is then the inline one. */
+static MD_NOINLINE void deallocate_slow(void *p, enum md_family family,
+                                        unsigned op, md_origin_t origin) {
+  int saved_errno = errno;
+  md_ensure_init();
+  if (MD_LIKELY(!md_recording) || md_op_records_itself(op)) {
+    deallocate(p, family, op, origin);
+  } else {
+    uint64_t start = md_record_now();
+    if (deallocate(p, family, op, origin))
+      md_record(MD_REC_FREE, (uintptr_t)p, 0, 0, 0, start, md_record_now());
+  }
+  errno = saved_errno;
 }
 
 void md_deallocate(void *p, enum md_family family, unsigned op,
                    md_origin_t origin) {
   if (!p)
     return;
-  md_ensure_init();
-  int saved_errno = errno;
-  if (MD_UNLIKELY(md_recording) && !records_itself(op))
-    deallocate_recorded(p, family, op, origin);
-  else
+  if (MD_LIKELY(__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) == 2 &&
+                !md_recording))
     deallocate(p, family, op, origin);
-  errno = saved_errno;
+  else
+    deallocate_slow(p, family, op, origin);
+}
+
+/* realloc within a block's slot: its size, guards and origin change; its
+ * state stays LIVE throughout (a racing free sees a live block either way).
+ * Bytes it gives up are guard again; bytes it gains hold what they held. */
+static void *resize_in_place(const struct md_block *b, uint32_t bits,
+                             size_t size, unsigned op, md_origin_t origin) {
+  struct md_block nb = *b;
+  if (md_guards_on && MD_UNLIKELY(!md_block_guards_intact(b)))
+    md_guard_check(b, op, origin);
+  uint32_t id = md_origin_id(origin);
+  unsigned marks = md_track_resize(b, bits, id, size, origin); /* track.h */
+  b->meta->size = (uint32_t)size;
+  b->meta->alloc_origin = id;
+  nb.size = size;
+  if (md_guards_on) {
+    size_t n, slack;
+    unsigned char *rear = md_block_rear_guard(&nb, &n, &slack);
+    md_fill_bytes(rear, slack, MD_GUARD_REAR);
+  }
+  __atomic_store_n(&b->meta->bits,
+                   MD_BITS_MAKE(MD_STATE_LIVE, op, 0, MD_BITS_EPOCH(bits),
+                                (MD_BITS_MARKS(bits) & ~MD_MARK_SAMPLED) | marks,
+                                MD_BITS_LEAD(bits)),
+                   __ATOMIC_RELEASE);
+  return b->user;
 }
 
 /* *refused: p was not a live block (reported). */
@@ -280,9 +394,13 @@ static void *reallocate(void *p, size_t size, unsigned op, md_origin_t origin,
   uint32_t bits = __atomic_load_n(&b.meta->bits, __ATOMIC_ACQUIRE);
   enum md_family family = md_op_family(MD_BITS_ALLOC_OP(bits));
   if (family != md_op_family(op))
-    report_mismatch(&b, bits, op, origin);
-  /* Always move: a stale pointer to the old block then lands in the
-   * quarantine, where writes through it are caught. */
+    report_mismatch(&b, bits, op, origin, NULL);
+  /* With free_track, always move: a stale pointer to the old block then
+   * lands in the quarantine, where writes through it are caught. Without,
+   * a block whose slot has room stays where it is, as glibc's would. */
+  if (!md_opt.free_track && b.klass && size + md_heap.extra <= b.room &&
+      size <= UINT32_MAX)
+    return resize_in_place(&b, bits, size, op, origin);
   void *q = md_allocate(size, 0, md_op_family(op), false, op, origin);
   if (!q)
     return NULL; /* the old block stays valid, errno is ENOMEM */

@@ -50,3 +50,22 @@ MD_EXPORT void mdebug_unregister_root(const void *begin, size_t size) {
   }
   md_world_unregister_root(begin, size);
 }
+
+MD_EXPORT int mdebug_snapshot(const char *label) {
+  if (MD_UNLIKELY(!md_copy_active())) {
+    if (md_forward.snapshot)
+      return md_forward.snapshot(label);
+    errno = ENOSYS;
+    return -1;
+  }
+  return md_snapshot_take(label);
+}
+
+MD_EXPORT int mdebug_track(int on) {
+  if (MD_UNLIKELY(!md_copy_active()))
+    return md_forward.track ? md_forward.track(on) : -1;
+  md_ensure_init();
+  if (!md_sample_configured())
+    return -1;
+  return md_sample_set_tracking(on != 0) ? 1 : 0;
+}

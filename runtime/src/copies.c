@@ -39,7 +39,7 @@ extern char __stop_mdebug_text[] __attribute__((weak, visibility("hidden")));
   extern RET __mdebug_##NAME MD_WITH_SITE PARAMS;                              \
   extern RET SYMBOL PARAMS;
 #include "mdebug/abi.def"
-extern void __mdebug_version_mismatch_check_v1(void);
+extern void __mdebug_version_mismatch_check_v2(void);
 extern void __mdebug_copy_loaded_v1(const void *text_begin,
                                     const void *text_end);
 
@@ -61,7 +61,7 @@ static void fill_forward(void) {
   f->site_##NAME = ELSEWHERE(&__mdebug_##NAME);                                \
   f->plain_##NAME = ELSEWHERE(&SYMBOL);
 #include "mdebug/abi.def"
-  f->version_check = ELSEWHERE(&__mdebug_version_mismatch_check_v1);
+  f->version_check = ELSEWHERE(&__mdebug_version_mismatch_check_v2);
   f->check_leaks = ELSEWHERE(&mdebug_check_leaks);
   f->dump_heap = ELSEWHERE(&mdebug_dump_heap);
   f->ignore = ELSEWHERE(&mdebug_ignore);
@@ -70,6 +70,8 @@ static void fill_forward(void) {
   f->get_leak_info = ELSEWHERE(&get_malloc_leak_info);
   f->free_leak_info = ELSEWHERE(&free_malloc_leak_info);
   f->backtrace = ELSEWHERE(&malloc_backtrace);
+  f->snapshot = ELSEWHERE(&mdebug_snapshot);
+  f->track = ELSEWHERE(&mdebug_track);
   /* The C calls always reach libc's functions when nothing else: libc is in
    * the global scope, ahead of any library needed by one in it. */
 #define MDEBUG_ENTRY(NAME, SYMBOL, SIG, RET, PARAMS)                           \

@@ -28,11 +28,11 @@
 
 #define PAGE ((size_t)4096)
 #define MAX_SHIFT 32 /* offsets inside a region fit in 32 bits */
+#define MIN_SHIFT 24 /* 16 MiB regions: 2 GiB in all */
 #define SPILL_CLASSES 4 /* a full class borrows from at most this many above */
 
 struct md_heap md_heap;
 
-static size_t page_up(size_t x) { return (x + PAGE - 1) & ~(PAGE - 1); }
 
 /* Is [begin, end) free of mappings (/proc/self/maps, read with raw
  * system calls: this runs inside the first allocation)? */
@@ -81,29 +81,42 @@ static uintptr_t unreserved_base(size_t size) {
   return 0;
 }
 
-/* A region: an inaccessible page, the slots growing up, an inaccessible gap
- * of at least a page, the stack id array, the metadata, an inaccessible
- * page. A stray write before the first slot or past the last one faults;
- * it never reaches metadata (this region's or the one below). */
+/* Regions are 4 GiB apart, so the same place in each maps to the same cache
+ * sets: the first slots of every class, and their metadata, would compete
+ * for a few sets of L1 and L2 (and of a direct-mapped or weakly hashed L3).
+ * Each class's slots and arrays start at a different colour: a multiple of
+ * 64 bytes, spread over 256 KiB. */
+static uint32_t colour(unsigned k, unsigned step) {
+  return (uint32_t)(((size_t)k * step) % (256u << 10)) & ~63u;
+}
+
+/* A region: an inaccessible page and the colour, the slots growing up, an
+ * inaccessible gap of at least a page, the stack id array, the metadata,
+ * the colour again and an inaccessible page. A stray write before the first
+ * slot or past the last one faults; it never reaches metadata (this
+ * region's or the one below). */
 static void set_class(unsigned k, unsigned shift) {
   struct md_class_info *c = &md_heap.classes[k];
   size_t region = (size_t)1 << shift;
   uintptr_t start = md_heap.base + ((uintptr_t)k << shift);
+  uint32_t first_colour = colour(k, 41 * 64), meta_colour = colour(k, 67 * 64);
   c->size = (uint32_t)md_class_size(k);
   c->stride = (uint32_t)(md_heap.guard + c->size);
   c->magic = UINT64_MAX / c->stride + 1;
   c->start = start;
+  c->first = (uint32_t)PAGE + first_colour;
   size_t per_slot = c->stride + sizeof(struct md_meta) +
                     (md_heap.stacks ? sizeof(struct md_stacks) : 0);
-  /* Both arrays are rounded up to pages: leave two for that, and the three
-   * inaccessible pages, and the guard area after the last slot. */
-  size_t fixed = 5 * PAGE + md_heap.guard;
+  /* Both arrays are rounded up to pages: leave two for that, the three
+   * inaccessible pages, the colours and the guard area after the last
+   * slot. */
+  size_t fixed = 5 * PAGE + first_colour + meta_colour + md_heap.guard;
   size_t slots = region > fixed ? (region - fixed) / per_slot : 0;
   if (slots > UINT32_MAX - 1)
     slots = UINT32_MAX - 1;
   c->max_slots = (uint32_t)slots;
-  c->meta_end = start + region - PAGE;
-  c->stacks_end = c->meta_end - page_up(slots * sizeof(struct md_meta));
+  c->meta_end = start + region - PAGE - meta_colour;
+  c->stacks_end = (c->meta_end - slots * sizeof(struct md_meta)) & ~(uintptr_t)(PAGE - 1);
   c->cache_max = md_tcache_capacity(c->size);
 }
 
@@ -116,16 +129,21 @@ bool md_heap_init(void) {
   md_heap.extra = md_heap.expand + (rear > md_heap.guard ? rear - md_heap.guard : 0);
   md_heap.stacks = md_backtrace_enabled();
   md_tcache_init();
+  md_pageguard_init();
   struct rlimit rl;
-  size_t size = (size_t)MD_REGION_COUNT << MAX_SHIFT;
+  unsigned shift = MAX_SHIFT;
   void *base = MAP_FAILED;
   if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
-    uintptr_t fixed = unreserved_base(size);
+    uintptr_t fixed = unreserved_base((size_t)MD_REGION_COUNT << shift);
     if (fixed)
       base = (void *)fixed;
   } else {
-    base = mmap(NULL, size, PROT_NONE,
-                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    /* Smaller regions where less address space is to be had (Valgrind
+     * offers well under 512 GiB). */
+    for (; shift >= MIN_SHIFT && base == MAP_FAILED; shift--)
+      base = mmap(NULL, (size_t)MD_REGION_COUNT << shift, PROT_NONE,
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    shift++;
     md_heap.reserved = base != MAP_FAILED;
   }
   if (base == MAP_FAILED) {
@@ -134,7 +152,6 @@ bool md_heap_init(void) {
            "gets a mapping of its own (slow)");
     return false;
   }
-  unsigned shift = MAX_SHIFT;
   md_heap.base = (uintptr_t)base;
   md_heap.region_shift = shift;
   md_heap.size = (size_t)MD_REGION_COUNT << shift;
@@ -177,6 +194,29 @@ enum md_lookup md_heap_find(const void *p, struct md_block *b) {
   return (const unsigned char *)p == b->user ? MD_BLOCK : MD_INTERIOR;
 }
 
+bool md_heap_near(const void *p, struct md_block *b) {
+  if (md_pageguard_owns(p))
+    return md_pageguard_near(p, b);
+  if (!md_primary_contains(p))
+    return md_secondary_near(p, b);
+  unsigned k = md_region_of(p);
+  uint32_t fresh = k ? md_fresh(k) : 0, within, i = 0;
+  if (!fresh)
+    return false;
+  if ((const unsigned char *)p >= md_slot_user(k, 0) - md_heap.guard)
+    i = md_slot_of(k, p, &within);
+  if (i >= fresh)
+    i = fresh - 1;
+  /* The slot holding p, or the nearest used one below it (past the carved
+   * slots: the last one used). */
+  for (uint32_t j = i + 1; j-- > 0 && i - j < 4096;) {
+    md_heap_block_at(k, j, b);
+    if (md_block_state(b) != MD_STATE_NEVER)
+      return true;
+  }
+  return false;
+}
+
 bool md_heap_find_large(const void *p, struct md_block *b) {
   return md_secondary_find(p, false, b) == MD_BLOCK;
 }
@@ -208,6 +248,14 @@ bool md_heap_take_slow(size_t size, size_t align, struct md_block *b) {
     b->room -= (size_t)(b->user - area);
   }
   return true;
+}
+
+void md_heap_give_slot_slow(unsigned k, uint32_t i) { md_tcache_give(k, i); }
+
+void md_heap_give_slot_slow_keep_errno(unsigned k, uint32_t i) {
+  int saved_errno = errno;
+  md_tcache_give(k, i);
+  errno = saved_errno;
 }
 
 void md_heap_give_slow(const struct md_block *b) {

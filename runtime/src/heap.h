@@ -62,7 +62,6 @@
 #define MD_PRIMARY_MAX ((size_t)128 << 10) /* the largest class's U */
 #define MD_PRIMARY_MAX_ALIGN 4096 /* lead is 8 bits of 16-byte units */
 #define MD_MAX_SIZE (((size_t)1 << 47) - 1) /* larger requests: ENOMEM */
-#define MD_SLOT0 4096 /* slot 0 from the region's start: an inaccessible page */
 
 /* A block's state, in its metadata. */
 enum md_state {
@@ -84,6 +83,9 @@ enum md_mark {
    * carry; a free clears the marks): tracked in full by the profiler's
    * sampling (stack, time, thread). */
   MD_MARK_SAMPLED = 4,
+  /* Free blocks only (shares its bit with IGNORED, which only live blocks
+   * carry): idle in the shared stack, during a release pass. */
+  MD_MARK_IDLE = 1,
 };
 
 /* The metadata of one block: 16 bytes. The word `bits` is written last
@@ -91,7 +93,8 @@ enum md_mark {
  * compare-and-swap: of two racing frees, one is the double free. */
 struct md_meta {
   uint32_t alloc_origin; /* origin ids (origin.c); 0: unknown */
-  uint32_t free_origin;  /* 0 while live */
+  uint32_t free_origin;  /* 0 while live, but for a block the profiler
+                            tracks (MD_MARK_SAMPLED): its record (sample.c) */
   uint32_t size;         /* requested size, without expand_alloc */
   uint32_t bits;         /* state 2, alloc op 6, free op 6, epoch 6, marks 4,
                             lead 8 (aligned blocks: user - slot user area,
@@ -125,10 +128,11 @@ struct md_class_info {
   uint64_t magic;  /* UINT64_MAX / stride + 1: offset / stride by multiply */
   uint32_t max_slots;
   uint32_t cache_max; /* a thread cache's capacity for this class */
-  uintptr_t start;    /* the region's start; slot 0 (its guard area) is a
-                         page above. Never a block's address: this table is
-                         in the runtime's data, which the leak scan reads
-                         as a root. */
+  uintptr_t start;    /* the region's start. Never a block's address: this
+                         table is in the runtime's data, which the leak scan
+                         reads as a root. */
+  uint32_t first;     /* slot 0 (its guard area) from start: an inaccessible
+                         page, then the class's colour (see heap.c) */
   uintptr_t meta_end; /* a page below the region's end: metadata of slot i
                          ends at -16 * i */
   uintptr_t stacks_end; /* end of the stack id array (when recorded) */
@@ -185,7 +189,7 @@ static inline unsigned md_region_of(const void *p) {
 }
 static inline uint32_t md_slot_of(unsigned k, const void *p, uint32_t *within) {
   const struct md_class_info *c = &md_heap.classes[k];
-  uint32_t off = (uint32_t)((uintptr_t)p - c->start - MD_SLOT0);
+  uint32_t off = (uint32_t)((uintptr_t)p - c->start - c->first);
   uint32_t i = (uint32_t)(((unsigned __int128)c->magic * off) >> 64);
   *within = off - i * c->stride;
   return i;
@@ -199,7 +203,7 @@ static inline struct md_stacks *md_stacks_at(unsigned k, uint32_t i) {
 /* Start of slot i's usable area (the block's bytes when lead is 0). */
 static inline unsigned char *md_slot_user(unsigned k, uint32_t i) {
   const struct md_class_info *c = &md_heap.classes[k];
-  return (unsigned char *)(c->start + MD_SLOT0 + (uintptr_t)i * c->stride +
+  return (unsigned char *)(c->start + c->first + (uintptr_t)i * c->stride +
                            md_heap.guard);
 }
 static inline uint32_t md_fresh(unsigned k) {
@@ -240,6 +244,11 @@ enum md_lookup {
 /* Finds the block holding p (heap.c). For MD_IN_HEAP, b describes the
  * nearest slot when there is one (b->meta NULL otherwise). */
 enum md_lookup md_heap_find(const void *p, struct md_block *b) MD_HIDDEN;
+/* The block nearest to p when p lies in memory of mdebug's heap (a slot, a
+ * guard page, a large block's mapping, a region's unused part: the last
+ * block used below it); false otherwise. For a fatal signal's handler:
+ * waits on no lock. */
+bool md_heap_near(const void *p, struct md_block *b) MD_HIDDEN;
 /* The large block starting exactly at p (not in the primary range). */
 bool md_heap_find_large(const void *p, struct md_block *b) MD_HIDDEN;
 /* The view of slot i of class k (its metadata must exist: i < fresh). */
@@ -314,12 +323,24 @@ static inline void md_heap_new_block(unsigned k, uint32_t i, size_t size,
 bool md_heap_take_slow(size_t size, size_t align, struct md_block *b) MD_HIDDEN;
 void md_heap_give_slow(const struct md_block *b) MD_HIDDEN;
 
+/* page_guard (pageguard.c): allocations this thread makes before the next
+ * one is offered to md_pageguard_take, which takes it (a block on pages of
+ * its own: true) or not, and sets the next countdown (2^64-1 when
+ * page_guard is off). */
+extern __thread uint64_t md_pageguard_countdown
+    __attribute__((tls_model("initial-exec"))) MD_HIDDEN;
+bool md_pageguard_take(size_t size, size_t align, struct md_block *b)
+    MD_HIDDEN;
+
 /* A free block for `size` bytes (plus expand_alloc) aligned to align (<= 16:
  * no more than malloc's); fills b, b->size = size. Its metadata still says
  * what it said (the caller writes it, `bits` last). false (errno ENOMEM)
  * when there is no memory. */
 static MD_ALWAYS_INLINE bool md_heap_take(size_t size, size_t align,
                                           struct md_block *b) {
+  if (MD_UNLIKELY(md_pageguard_countdown-- == 0) &&
+      md_pageguard_take(size, align, b))
+    return true;
   size_t need = size + md_heap.extra;
   /* need - 1: a request of 0 bytes wraps around to the slow path. */
   if (MD_LIKELY(align <= MD_MIN_ALIGN && need - 1 < MD_PRIMARY_MAX)) {
@@ -336,17 +357,43 @@ static MD_ALWAYS_INLINE bool md_heap_take(size_t size, size_t align,
   return md_heap_take_slow(size, align, b);
 }
 
-/* Gives a block (state already FREED) back for reuse. */
-static MD_ALWAYS_INLINE void md_heap_give(const struct md_block *b) {
+void md_heap_give_slot_slow(unsigned k, uint32_t i) MD_HIDDEN;
+
+/* Gives slot i of class k (state already FREED) back for reuse. */
+static MD_ALWAYS_INLINE void md_heap_give_slot(unsigned k, uint32_t i) {
   struct md_tcache *c = md_tcache_self;
-  if (MD_LIKELY(b->klass && c != NULL)) {
-    struct md_bin *bin = &c->bins[b->klass];
+  if (MD_LIKELY(c != NULL)) {
+    struct md_bin *bin = &c->bins[k];
     if (MD_LIKELY(bin->count < bin->max)) {
-      bin->slots[bin->count++] = b->index;
+      bin->slots[bin->count++] = i;
       return;
     }
   }
-  md_heap_give_slow(b);
+  md_heap_give_slot_slow(k, i);
+}
+
+/* md_heap_give_slot for a free, which must not change errno: only the slow
+ * path (a batch back to the class, which may make system calls) can. */
+void md_heap_give_slot_slow_keep_errno(unsigned k, uint32_t i) MD_HIDDEN;
+static MD_ALWAYS_INLINE void md_heap_give_slot_keep_errno(unsigned k,
+                                                         uint32_t i) {
+  struct md_tcache *c = md_tcache_self;
+  if (MD_LIKELY(c != NULL)) {
+    struct md_bin *bin = &c->bins[k];
+    if (MD_LIKELY(bin->count < bin->max)) {
+      bin->slots[bin->count++] = i;
+      return;
+    }
+  }
+  md_heap_give_slot_slow_keep_errno(k, i);
+}
+
+/* Gives a block (state already FREED) back for reuse. */
+static MD_ALWAYS_INLINE void md_heap_give(const struct md_block *b) {
+  if (MD_LIKELY(b->klass))
+    md_heap_give_slot(b->klass, b->index);
+  else
+    md_heap_give_slow(b);
 }
 
 /* The block p starts, if p is the start of a block in any state but never

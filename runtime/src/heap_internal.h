@@ -36,8 +36,14 @@ void md_tcache_atfork_child(void) MD_HIDDEN;
 
 /* ---- secondary.c: large blocks, a mapping each --------------------------- */
 /* A block of `size` bytes (plus expand_alloc) aligned to align, its
- * metadata zeroed. */
-bool md_secondary_take(size_t size, size_t align, struct md_block *b) MD_HIDDEN;
+ * metadata zeroed: at the end of its pages, or at their start (at_start,
+ * for page_guard_front). */
+bool md_secondary_take_at(size_t size, size_t align, bool at_start,
+                          struct md_block *b) MD_HIDDEN;
+static inline bool md_secondary_take(size_t size, size_t align,
+                                     struct md_block *b) {
+  return md_secondary_take_at(size, align, false, b);
+}
 /* Unmaps it (or defers that while a walk runs). */
 void md_secondary_give(const struct md_block *b) MD_HIDDEN;
 /* The block starting at p (MD_BLOCK), containing p (MD_INTERIOR, only if
@@ -56,5 +62,38 @@ void md_secondary_stats(size_t *blocks, size_t *bytes) MD_HIDDEN;
 void md_secondary_atfork_prepare(void) MD_HIDDEN;
 void md_secondary_atfork_parent(void) MD_HIDDEN;
 void md_secondary_atfork_child(void) MD_HIDDEN;
+/* The large block whose mapping (inaccessible pages included) holds p; for
+ * a fatal signal's handler: gives up rather than wait for the lock. */
+bool md_secondary_near(const void *p, struct md_block *b) MD_HIDDEN;
+
+/* ---- pageguard.c: page_guard's pool of guarded slots ---------------------
+ * Its blocks are klass 0, as large blocks are; secondary.c passes on every
+ * call about a block in [md_pageguard_lo, md_pageguard_hi) (both 0 when
+ * page_guard is off). */
+extern uintptr_t md_pageguard_lo MD_HIDDEN, md_pageguard_hi MD_HIDDEN;
+static inline bool md_pageguard_owns(const void *p) {
+  return (uintptr_t)p - md_pageguard_lo < md_pageguard_hi - md_pageguard_lo;
+}
+void md_pageguard_init(void) MD_HIDDEN;
+enum md_lookup md_pageguard_find(const void *p, bool interior,
+                                 struct md_block *b) MD_HIDDEN;
+/* The block nearest to p (this slot's or the one's before), for crash.c. */
+bool md_pageguard_near(const void *p, struct md_block *b) MD_HIDDEN;
+unsigned char *md_pageguard_front_guard(const struct md_block *b, size_t *n)
+    MD_HIDDEN;
+size_t md_pageguard_footprint(const struct md_block *b) MD_HIDDEN;
+/* Freed: the block's pages become inaccessible and empty. */
+void md_pageguard_protect(const struct md_block *b) MD_HIDDEN;
+/* Its slot back to its region's free slots (protecting it first). */
+void md_pageguard_give(const struct md_block *b) MD_HIDDEN;
+void md_pageguard_for_each(unsigned states,
+                           void (*fn)(const struct md_block *b, void *arg),
+                           void *arg) MD_HIDDEN;
+/* Blocks in `states` and the bytes they take. */
+void md_pageguard_stats(unsigned states, size_t *blocks, size_t *bytes)
+    MD_HIDDEN;
+void md_pageguard_atfork_prepare(void) MD_HIDDEN;
+void md_pageguard_atfork_parent(void) MD_HIDDEN;
+void md_pageguard_atfork_child(void) MD_HIDDEN;
 
 #endif

@@ -2,6 +2,12 @@
  * (size, allocation stack, count), merged and sorted as malloc debug sorts
  * them, written as an "Android Native Heap Dump v1.2" file (signal, exit,
  * mdebug_dump_heap()) or handed to get_malloc_leak_info (leakinfo.c).
+ * mdebug's extensions to the file: after a record (and its bt_info line), a
+ * "  sites" line names the instrumented allocation sites of its blocks,
+ * with the allocated type where the source says it, and how many blocks
+ * each holds (README.md, "Heap dumps"); between the records and MAPS, a
+ * section (usage.c) with the totals by category and site, the mappings and
+ * the thread stacks. Readers of malloc debug's format skip both.
  *
  * Runs in a normal thread context (the signal service thread, the exit
  * handler, a program's call), never inside a signal handler. Reads block
@@ -14,6 +20,7 @@
 
 #include "heap.h"
 #include "lock.h"
+#include "profile_format.h"
 
 struct collect {
   struct md_live_records *r;
@@ -31,7 +38,8 @@ static void take(const struct md_block *b, void *arg) {
   size_t frames;
   md_depot_get(stack, &frames);
   c->r->v[c->r->n++] = (struct md_live_record){
-      b->size ? b->size : 1, 1, stack, (uint32_t)frames, (uintptr_t)b->user};
+      b->size ? b->size : 1, 1, stack, (uint32_t)frames, (uintptr_t)b->user,
+      b->meta->alloc_origin};
 }
 
 /* malloc debug's order: size descending, records with a stack first, longer
@@ -47,10 +55,13 @@ static bool before(const void *pa, const void *pb) {
     return a->frames > b->frames;
   if (a->stack != b->stack)
     return a->stack < b->stack;
+  if (a->origin != b->origin)
+    return a->origin < b->origin;
   return a->ptr < b->ptr;
 }
 
-bool md_live_records_collect(struct md_live_records *r, bool only_with_stack) {
+bool md_live_records_collect(struct md_live_records *r, bool only_with_stack,
+                             bool merge) {
   memset(r, 0, sizeof(*r));
   struct md_heap_stats st;
   md_heap_stats(&st);
@@ -62,6 +73,8 @@ bool md_live_records_collect(struct md_live_records *r, bool only_with_stack) {
   struct collect c = {r, capacity, only_with_stack};
   md_heap_for_each(1u << MD_STATE_LIVE, take, &c);
   md_sort(r->v, r->n, sizeof(r->v[0]), before);
+  if (!merge)
+    return true;
   size_t out = 0;
   for (size_t i = 0; i < r->n; i++) {
     if (out > 0 && r->v[out - 1].size == r->v[i].size &&
@@ -97,18 +110,69 @@ static void write_bt_info(struct md_out *o, const uintptr_t *pcs, size_t n) {
   md_out_printf(o, "\n");
 }
 
+/* " {COUNT ID OP FILE LINE COLUMN FUNCTION TYPE}": one instrumented site
+ * of a record's blocks (strings as in heap profiles: %XX-escaped, "-" for
+ * none). */
+static void write_site(struct md_out *o, md_origin_t origin, size_t count) {
+  const struct mdebug_site *s = (const struct mdebug_site *)origin;
+  char text[3 * MD_PROFILE_STRING_MAX];
+  md_out_printf(o, " {%zu %lx", count, (unsigned long)s->id);
+  const char *strings[] = {md_op_name(s->op), s->file, s->function, s->type};
+  for (int k = 0; k < 4; k++) {
+    size_t n = md_profile_escape(text, strings[k]);
+    md_out_write(o, " ", 1);
+    md_out_write(o, text, n); /* longer than md_out_printf's lines */
+    if (k == 1)
+      md_out_printf(o, " %u %u", s->line, s->column);
+  }
+  md_out_printf(o, "}");
+}
+
+/* Blocks [first, end) of r (unmerged, sorted by origin within a record):
+ * their instrumented sites, if any. */
+static void write_sites(struct md_out *o, const struct md_live_records *r,
+                        size_t first, size_t end) {
+  bool any = false;
+  for (size_t i = first; i < end;) {
+    size_t j = i;
+    while (j < end && r->v[j].origin == r->v[i].origin)
+      j++;
+    md_origin_t origin = md_origin_of(r->v[i].origin);
+    if (origin && !md_origin_is_pc(origin)) {
+      if (!any)
+        md_out_printf(o, "  sites");
+      any = true;
+      write_site(o, origin, j - i);
+    }
+    i = j;
+  }
+  if (any)
+    md_out_printf(o, "\n");
+}
+
+static bool same_record(const struct md_live_record *a,
+                        const struct md_live_record *b) {
+  return a->size == b->size && a->stack == b->stack;
+}
+
+/* r: one record a block; blocks of the same size and stack are written as
+ * one record, as malloc debug merges them. */
 static void write_dump(struct md_out *o, const struct md_live_records *r) {
-  size_t total = 0;
-  for (size_t i = 0; i < r->n; i++)
-    total += r->v[i].size * r->v[i].num;
+  size_t total = 0, records = 0;
+  for (size_t i = 0; i < r->n; i++) {
+    total += r->v[i].size;
+    records += i == 0 || !same_record(&r->v[i - 1], &r->v[i]);
+  }
   md_out_printf(o, "Android Native Heap Dump v1.2\n\n");
   md_out_printf(o, "Build fingerprint: 'unknown'\n\n");
   md_out_printf(o, "Total memory: %zu\n", total);
-  md_out_printf(o, "Allocation records: %zu\n", r->n);
+  md_out_printf(o, "Allocation records: %zu\n", records);
   md_out_printf(o, "Backtrace size: %zu\n\n", md_backtrace_frames());
-  for (size_t i = 0; i < r->n; i++) {
+  for (size_t i = 0, end; i < r->n; i = end) {
     const struct md_live_record *rec = &r->v[i];
-    md_out_printf(o, "z 0  sz %8zu  num    %zu  bt", rec->size, rec->num);
+    for (end = i + 1; end < r->n && same_record(rec, &r->v[end]); end++) {
+    }
+    md_out_printf(o, "z 0  sz %8zu  num    %zu  bt", rec->size, end - i);
     size_t n;
     const uintptr_t *pcs = md_depot_get(rec->stack, &n);
     for (size_t k = 0; k < n; k++)
@@ -116,6 +180,12 @@ static void write_dump(struct md_out *o, const struct md_live_records *r) {
     md_out_printf(o, "\n");
     if (md_opt.backtrace_full && n)
       write_bt_info(o, pcs, n);
+    write_sites(o, r, i, end);
+  }
+  struct md_usage u; /* mdebug's extension: by category and site */
+  if (md_usage_collect(&u)) {
+    md_usage_write_dump(o, &u);
+    md_usage_free(&u);
   }
   md_out_printf(o, "MAPS\n");
   if (!md_out_copy_file(o, "/proc/self/maps"))
@@ -139,7 +209,7 @@ int md_heap_dump(const char *path) {
       md_log("mdebug: Unable to create file: %s: %s", path, strerror(err));
   } else {
     md_log("mdebug: Dumping to file: %s", path);
-    if (!md_live_records_collect(&r, false)) {
+    if (!md_live_records_collect(&r, false, false)) {
       err = ENOMEM;
       md_log("mdebug: not enough memory to list the live blocks for %s", path);
     } else {

@@ -24,20 +24,28 @@ static md_lock_t init_lock = MD_LOCK_INIT;
 static __thread int initializing __attribute__((tls_model("initial-exec")));
 
 static void atfork_prepare(void) {
+  md_snapshot_atfork_prepare();
   md_report_atfork_prepare();
   md_heap_atfork_prepare();
+  md_counters_atfork_prepare();
 }
 static void atfork_parent(void) {
+  md_counters_atfork_parent();
   md_heap_atfork_parent();
   md_report_atfork_parent();
+  md_snapshot_atfork_parent();
 }
 static void atfork_child(void) {
   md_fork_epoch++;
+  md_counters_atfork_child();
   md_heap_atfork_child();
   md_quarantine_atfork_child();
   md_record_atfork_child();
+  md_sample_atfork_child();
   md_report_atfork_child();
-  md_signals_atfork_child(); /* last: it starts a thread, which allocates */
+  /* last: they start threads, which allocate */
+  md_snapshot_atfork_child();
+  md_signals_atfork_child();
 }
 
 /* While the exit checks run (state 3), other threads entering the
@@ -85,6 +93,9 @@ void md_init_slow(void) {
   md_guard_init();
   md_quarantine_init();
   md_record_init();
+  md_counters_init();
+  md_sample_init();
+  md_snapshot_init();
   pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
   __atomic_store_n(&md_init_state, 2, __ATOMIC_RELEASE);
   initializing = 0;
@@ -119,6 +130,7 @@ static void at_exit(void) {
     md_heap_dump_auto(true);
   if (md_opt.log_allocator_stats_on_exit)
     md_stats_log();
+  md_snapshot_at_exit();
   int status = md_report_summary();
   if (status >= 0) {
     /* exit() cannot change its status; end the process here, as the
@@ -147,5 +159,6 @@ __attribute__((constructor(101))) static void md_constructor(void) {
   md_ensure_init();
   atexit(at_exit);
   md_signals_init();
+  md_snapshot_start();
   md_crash_init();
 }

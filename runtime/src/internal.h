@@ -43,6 +43,8 @@ enum md_family {
   MD_FAMILY_MALLOC = 1, /* malloc, calloc, realloc, memalign, strdup, ... */
   MD_FAMILY_NEW = 2,    /* operator new */
   MD_FAMILY_NEW_ARRAY = 3, /* operator new[] */
+  MD_FAMILY_MAP = 4,       /* mmap, mremap: mappings, never heap blocks */
+  MD_FAMILY_THREAD = 5,    /* pthread_create: thread stacks */
 };
 
 /* The family of the blocks call kind `op` allocates, or may release
@@ -174,6 +176,7 @@ void md_origin_names(md_origin_t origin, const char **function,
     MD_HIDDEN;
 
 /* ---- origin.c: 32-bit ids for origins (block metadata keeps ids) -------- */
+#define MD_ORIGIN_MAX ((size_t)1 << 22) /* ids are below this */
 struct md_origin_slot {
   md_origin_t key; /* 0: empty */
   uint64_t id;
@@ -208,6 +211,11 @@ void md_origin_atfork_child(void) MD_HIDDEN;
  * without any frame of the runtime (this copy's or an announced one's);
  * at most max. */
 size_t md_unwind(uintptr_t *pcs, size_t max) MD_HIDDEN;
+/* A signal's interrupted context: pc (the faulting instruction, as is),
+ * then the callers from its frame pointer fp, inside the stack mapping
+ * holding its stack pointer sp. */
+size_t md_unwind_from(uintptr_t pc, uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
+                      size_t max) MD_HIDDEN;
 /* (Re)builds the table of executable segments frames are checked against:
  * at start-up and whenever an instrumented module is loaded. */
 void md_unwind_refresh_code(void) MD_HIDDEN;
@@ -280,6 +288,8 @@ void md_report_origin(const char *what, unsigned op, md_origin_t origin)
 void md_log(const char *fmt, ...) __attribute__((format(printf, 1, 2))) MD_HIDDEN;
 /* Leaks found at exit (counted for the summary and the exit status). */
 void md_report_add_leaks(size_t blocks, size_t bytes) MD_HIDDEN;
+/* Leaked mappings (mmap.c), counted apart: "... in 3 blocks and 1 mapping". */
+void md_report_add_leaked_mappings(size_t maps, size_t bytes) MD_HIDDEN;
 /* Prints the SUMMARY line if anything was reported; returns the exit status
  * the run should end with, or -1 to keep the program's. */
 int md_report_summary(void) MD_HIDDEN;
@@ -288,6 +298,10 @@ int md_report_summary(void) MD_HIDDEN;
  * in a signal handler; never waits long for the report lock, which the
  * dying thread itself may hold. */
 void md_report_fatal_summary(const char *signal, const char *what) MD_HIDDEN;
+/* md_report_begin for the handler of a fatal signal (crash.c): never waits
+ * long for the lock; false when the dying thread was inside a report. Its
+ * md_report_end never aborts (abort_on_error): the signal ends the run. */
+bool md_report_begin_fatal(enum md_error kind) MD_HIDDEN;
 void md_report_atfork_prepare(void) MD_HIDDEN;
 void md_report_atfork_parent(void) MD_HIDDEN;
 void md_report_atfork_child(void) MD_HIDDEN;
@@ -353,11 +367,13 @@ struct md_scan_block {
   uint32_t stack;   /* allocation stack id, 0 if none */
   uint8_t alloc_op; /* enum md_op */
   uint8_t kind;     /* enum md_scan_kind */
+  uint8_t map_prot, map_flags; /* a mapping's (alloc_op mmap, mremap) */
 };
 struct md_scan_result {
   struct md_scan_block *blocks; /* leaked (and reachable, if asked) blocks */
   size_t count, capacity, bytes;
   size_t reachable_blocks, reachable_bytes;
+  size_t reachable_maps, reachable_map_bytes; /* mappings (mmap.c) */
 };
 struct md_scan;
 /* All of these only inside md_world_stop's fn, with the large blocks'
@@ -418,15 +434,17 @@ struct md_live_record {
   size_t size, num; /* num: blocks of this size and stack */
   uint32_t stack, frames; /* frames: the stack's length (for sorting) */
   uintptr_t ptr; /* the lowest block's address */
+  uint32_t origin; /* unmerged records: the block's allocation origin id */
 };
 struct md_live_records {
   struct md_live_record *v;
   size_t n, bytes;
 };
-/* Every live block (only those with a stack id if asked), merged by size
- * and stack and sorted as malloc debug sorts; false if out of memory. */
-bool md_live_records_collect(struct md_live_records *r, bool only_with_stack)
-    MD_HIDDEN;
+/* Every live block (only those with a stack id if asked), sorted as
+ * malloc debug sorts, then by origin; merged by size and stack unless
+ * `merge` is false (one record a block, num 1); false if out of memory. */
+bool md_live_records_collect(struct md_live_records *r, bool only_with_stack,
+                             bool merge) MD_HIDDEN;
 void md_live_records_free(struct md_live_records *r) MD_HIDDEN;
 /* Writes a v1.2 heap dump to path; 0, or -1 with errno. */
 int md_heap_dump(const char *path) MD_HIDDEN;
@@ -480,6 +498,11 @@ bool md_roots_read_maps(const char **why) MD_HIDDEN;
  * loader's lock): lists the modules now, and the stops until
  * md_roots_keep_modules(false) use that list. */
 void md_roots_keep_modules(bool keep) MD_HIDDEN;
+/* Only inside md_world_stop's fn: calls fn for each readable part of
+ * [begin, end) (by the maps read for the stop), contiguous parts merged. */
+void md_roots_each_readable(uintptr_t begin, uintptr_t end,
+                            void (*fn)(uintptr_t b, uintptr_t e, void *arg),
+                            void *arg) MD_HIDDEN;
 /* After they resume (only if md_roots_prepare succeeded). */
 void md_roots_finish(void) MD_HIDDEN;
 /* Only inside md_world_stop's fn: calls visit for every root region: the
@@ -542,6 +565,8 @@ struct md_forward {
                         size_t *backtrace_size);
   void (*free_leak_info)(uint8_t *info);
   ssize_t (*backtrace)(void *pointer, uintptr_t *frames, size_t count);
+  int (*snapshot)(const char *label);
+  int (*track)(int on);
 };
 extern struct md_forward md_forward MD_HIDDEN;
 /* An inert copy's constructor: shows the active copy where its code is (so
@@ -576,6 +601,129 @@ const char *md_progname(void) MD_HIDDEN;
 bool md_secure(void) MD_HIDDEN;
 void md_die(const char *why) __attribute__((noreturn)) MD_HIDDEN;
 
+/* ---- counters.c, sample.c, snapshot.c: the heap profiler ----------------
+ * (track.h has the allocator's hooks and what snapshots read.) */
+void md_counters_init(void) MD_HIDDEN;
+void md_counters_atfork_prepare(void) MD_HIDDEN;
+void md_counters_atfork_parent(void) MD_HIDDEN;
+void md_counters_atfork_child(void) MD_HIDDEN;
+void md_sample_init(void) MD_HIDDEN; /* at init, after the options */
+bool md_sample_configured(void) MD_HIDDEN; /* a sampling option is set */
+/* Tracking on or off (SIGRTMAX-12, mdebug_track()); returns the previous
+ * state (the toggle: the new one). Blocks tracked already stay tracked. */
+bool md_sample_set_tracking(bool on) MD_HIDDEN;
+bool md_sample_toggle(void) MD_HIDDEN;
+void md_sample_atfork_child(void) MD_HIDDEN;
+void md_snapshot_init(void) MD_HIDDEN;  /* at init, after md_sample_init */
+void md_snapshot_start(void) MD_HIDDEN; /* constructor: the profiler thread */
+bool md_profiling(void) MD_HIDDEN;      /* a profile option is set */
+/* Appends a snapshot labelled `label` to the profile (creating it); 0, or
+ * -1 with errno. */
+int md_snapshot_take(const char *label) MD_HIDDEN;
+/* At exit: the last snapshot ("exit") and the end record. */
+void md_snapshot_at_exit(void) MD_HIDDEN;
+void md_snapshot_atfork_prepare(void) MD_HIDDEN;
+void md_snapshot_atfork_parent(void) MD_HIDDEN;
+void md_snapshot_atfork_child(void) MD_HIDDEN; /* starts a thread */
+
+/* ---- mmap.c: the program's mappings ------------------------------------- */
+/* A mapping's flags, and its marks (as a block's: kept on purpose, or
+ * already reported as leaked). */
+enum { MD_MAP_SHARED = 1, MD_MAP_ANON = 2, MD_MAP_FIXED = 4,
+       MD_MAP_GUESSED = 8 /* grown by mremap from an untracked mapping */ };
+enum { MD_MAP_MARK_IGNORED = 1, MD_MAP_MARK_REPORTED = 2 };
+struct md_mapping {
+  uintptr_t begin, end; /* page aligned */
+  md_origin_t origin;
+  uint32_t stack; /* depot id, 0 if none */
+  uint32_t group; /* the same for every piece one mmap became */
+  uint16_t prot;  /* PROT_* */
+  uint8_t flags, op, epoch, marks;
+  const void *rec; /* the table's record (for md_mmap_scan_mark) */
+};
+/* Memory for the runtime's tables of mappings and threads: zeroed, from a
+ * reservation of their own (never a hole the program may unmap later);
+ * NULL without. */
+void *md_tables_alloc(size_t bytes) MD_HIDDEN;
+void md_tables_free(void *p, size_t bytes) MD_HIDDEN;
+/* track_mmap (decided once, at the first call). */
+bool md_mmap_tracking(void) MD_HIDDEN;
+/* Copies up to cap mappings into out; returns how many there are. */
+size_t md_mmap_collect(struct md_mapping *out, size_t cap) MD_HIDDEN;
+/* mdebug_ignore() of an address in a mapping; false if none holds it. */
+bool md_mmap_ignore(const void *p) MD_HIDDEN;
+size_t md_mmap_dropped(void) MD_HIDDEN; /* records lost for want of memory */
+/* Bytes of the heap's reservation the heap has made accessible. */
+size_t md_mmap_heap_committed(void) MD_HIDDEN;
+/* The leak scan: lock before the world stops, unlock after it resumes;
+ * in between, collect (sorted by address) and mark without locking. */
+void md_mmap_scan_lock(void) MD_HIDDEN;
+void md_mmap_scan_unlock(void) MD_HIDDEN;
+size_t md_mmap_scan_collect(struct md_mapping *out, size_t cap) MD_HIDDEN;
+void md_mmap_scan_mark(const struct md_mapping *m, uint8_t mark) MD_HIDDEN;
+void md_mmap_atfork_prepare(void) MD_HIDDEN;
+void md_mmap_atfork_parent(void) MD_HIDDEN;
+void md_mmap_atfork_child(void) MD_HIDDEN;
+/* "rw- private anonymous" */
+size_t md_mapping_describe(char *buf, size_t size, uint16_t prot,
+                           uint8_t flags) MD_HIDDEN;
+
+/* ---- threads.c: thread stacks ---------------------------------------------- */
+struct md_thread_stack {
+  uintptr_t lo, hi; /* the block glibc mapped: guard, stack, TLS */
+  size_t guard;
+  md_origin_t origin; /* the pthread_create */
+  uint32_t stack;     /* its stack (depot id), 0 if none */
+  bool exited;        /* exited, not joined yet */
+};
+size_t md_threads_collect(struct md_thread_stack *out, size_t cap) MD_HIDDEN;
+/* Only while the world is stopped: the arguments of threads created but
+ * not yet running (they live only in the runtime's records). */
+void md_threads_roots(void (*visit)(const struct md_region *r, void *arg),
+                      void *arg) MD_HIDDEN;
+void md_threads_atfork_prepare(void) MD_HIDDEN;
+void md_threads_atfork_parent(void) MD_HIDDEN;
+void md_threads_atfork_child(void) MD_HIDDEN;
+
+/* ---- threshold.c: vm_threshold, rss_threshold ------------------------------ */
+/* The process grew by about `bytes` (a mapping, a commit, a stack); may
+ * check the thresholds now (can_check: the caller holds no lock of the
+ * runtime's) or have the watcher thread check them. Cheap: one atomic add
+ * until a step of growth has gathered. */
+void md_threshold_grew(size_t bytes, bool can_check) MD_HIDDEN;
+/* The program unmapped memory: re-arms a threshold it fell below. */
+void md_threshold_shrank(void) MD_HIDDEN;
+/* From the runtime's constructor: the watcher, when a threshold is set. */
+void md_threshold_init(void) MD_HIDDEN;
+void md_threshold_atfork_child(void) MD_HIDDEN;
+
+/* ---- usage.c: memory by category and by site ------------------------------- */
+enum md_category { MD_CAT_BLOCKS, MD_CAT_MAPPINGS, MD_CAT_STACKS, MD_CATS };
+struct md_usage_site {
+  md_origin_t origin;
+  size_t bytes, count;
+  uint8_t category, op;
+};
+struct md_usage {
+  size_t bytes[MD_CATS], count[MD_CATS];
+  struct md_usage_site *sites; /* largest first */
+  size_t n;
+  size_t capacity;
+  struct md_mapping *maps; /* every mapping, by address */
+  size_t nmaps, maps_capacity;
+  struct md_thread_stack *stacks;
+  size_t nstacks, stacks_capacity;
+};
+/* Live blocks, mappings and thread stacks, totalled by category and by
+ * (category, site); false without memory. */
+bool md_usage_collect(struct md_usage *u) MD_HIDDEN;
+void md_usage_free(struct md_usage *u) MD_HIDDEN;
+/* "mdebug: stats: ..." lines: the totals, then the `top` largest sites. */
+void md_usage_log(const struct md_usage *u, const char *prefix, size_t top)
+    MD_HIDDEN;
+/* The heap dump's extension section (README: "Heap dumps"). */
+void md_usage_write_dump(struct md_out *o, const struct md_usage *u) MD_HIDDEN;
+
 /* ---- profile.c: the heap profile file (docs/profile-format.md) --------- */
 /* One open profile. Calls on one profile must not overlap (the caller
  * serialises them); each call hands its records to the kernel before it
@@ -584,6 +732,7 @@ void md_die(const char *why) __attribute__((noreturn)) MD_HIDDEN;
 struct md_profile {
   struct md_out out; /* created by md_out_open; written through out.fd */
   bool failed;       /* a write failed: later calls write nothing */
+  bool batch;        /* md_profile_batch: flush only when full or ended */
   uint64_t start;    /* header start_ns */
   uint64_t snapshots; /* snapshots written: the next one's number */
   size_t used;
@@ -607,6 +756,15 @@ struct md_profile_site {
 struct md_profile_frame {
   uint32_t module;
   uint64_t offset; /* pc - the module's load address */
+};
+struct md_profile_limits { /* tracking rules and what they cost so far */
+  uint64_t time;
+  bool tracking;         /* sampling on (not switched off) */
+  uint64_t min_size;     /* track_min_size, 0: none */
+  uint64_t max_size;     /* track_max_size: larger blocks always tracked */
+  uint64_t max_tracked;  /* the cap on live tracked blocks */
+  uint64_t missed;       /* tracked blocks left out at the cap, so far */
+  uint64_t lost;         /* frees of tracked blocks not recorded, so far */
 };
 struct md_profile_totals {
   uint64_t time, live_bytes, live_blocks, allocs, frees, bytes;
@@ -636,8 +794,14 @@ bool md_profile_open(struct md_profile *p, const char *path,
                      const struct md_profile_header *h) MD_HIDDEN;
 bool md_profile_sampling(struct md_profile *p, uint64_t time, uint64_t rate,
                          uint64_t bytes) MD_HIDDEN;
+bool md_profile_limits(struct md_profile *p,
+                       const struct md_profile_limits *l) MD_HIDDEN;
 bool md_profile_module(struct md_profile *p, uint32_t module, const char *path)
     MD_HIDDEN;
+/* on: the calls that follow keep their records in the buffer until it
+ * fills; off: hands everything to the kernel (a batch is one call, as far
+ * as a crash is concerned). */
+bool md_profile_batch(struct md_profile *p, bool on) MD_HIDDEN;
 bool md_profile_site(struct md_profile *p, const struct md_profile_site *s)
     MD_HIDDEN;
 /* At most MD_PROFILE_FRAMES_MAX frames are written. */

@@ -15,6 +15,12 @@
  *    call (main's, when a helper calls exit()) are still live and are.
  *  leak_track (malloc debug's meaning): every block still allocated at exit.
  *
+ * The program's mappings (mmap.c) are reported as blocks are, as "leaked
+ * mapping of N bytes": unreachable ones with leak_check (scan.c follows
+ * pointers into and out of them), every one still mapped with leak_track.
+ * Thread stacks are never leaks (threads.c); the arguments of threads not
+ * yet running are roots.
+ *
  * Everything a report says about a block (size, site, call, stack) is taken
  * while the threads are stopped, and leaked blocks are marked reported
  * then: once they run again, any block may be freed and its memory reused
@@ -48,8 +54,40 @@ struct leak {
   size_t group_count;
   uint32_t stack; /* allocation stack (depot id), 0 if none recorded */
   uint8_t kind;   /* enum kind */
-  uint8_t op;     /* the allocating call */
+  uint8_t op;     /* the allocating call (mmap, mremap: a mapping) */
+  uint8_t prot, map_flags; /* a mapping's */
 };
+
+static bool is_mapping(const struct leak *l) {
+  return md_op_family(l->op) == MD_FAMILY_MAP;
+}
+static const char *unit(const struct leak *l, size_t n) {
+  return is_mapping(l) ? (n == 1 ? "mapping" : "mappings")
+                       : (n == 1 ? "block" : "blocks");
+}
+
+/* "3 blocks", "1 mapping", "3 blocks and 1 mapping" into buf. */
+static const char *count_phrase(char *buf, size_t size, size_t blocks,
+                                size_t maps) {
+  size_t n = 0;
+  if (blocks || !maps)
+    n = md_format(buf, size, "%zu block%s", blocks, blocks == 1 ? "" : "s");
+  if (maps)
+    md_format(buf + n, size - n, "%s%zu mapping%s", n ? " and " : "", maps,
+              maps == 1 ? "" : "s");
+  return buf;
+}
+
+static size_t count_mappings(const struct leak *v, size_t n, size_t *bytes) {
+  size_t maps = 0;
+  *bytes = 0;
+  for (size_t i = 0; i < n; i++)
+    if (is_mapping(&v[i])) {
+      maps++;
+      *bytes += v[i].size;
+    }
+  return maps;
+}
 
 /* ---- the scan (scan.c), with the other threads stopped ------------------- */
 
@@ -87,14 +125,17 @@ static void scan_stopped(void *arg) {
     return;
   md_scan_ignored_roots(st->scan);
   md_world_roots(visit_root, st);
+  md_threads_roots(visit_root, st);
   st->ok = md_scan_finish(st->scan, st->list_reachable, &st->result);
   md_scan_end(st->scan);
   st->scan = NULL;
 }
 
 static struct leak leak_of(const struct md_scan_block *b, enum kind kind) {
-  return (struct leak){b->origin, b->user, b->size, 0, 0, b->stack,
-                       (uint8_t)kind, b->alloc_op};
+  return (struct leak){b->origin, b->user,       b->size,
+                       0,         0,             b->stack,
+                       (uint8_t)kind, b->alloc_op, b->map_prot,
+                       b->map_flags};
 }
 
 /* ---- listing and reporting ----------------------------------------------- */
@@ -155,39 +196,56 @@ static size_t group(struct leak *v, size_t n, size_t *direct, size_t *indirect) 
 /* leak_show_reachable: one line per site, as notes (not leaks). */
 static void list_reachable(struct leak *v, size_t n) {
   size_t direct, indirect, total = group(v, n, &direct, &indirect);
-  char where[512];
-  md_log("mdebug: still reachable at exit: %zu byte%s in %zu block%s", total,
-         total == 1 ? "" : "s", n, n == 1 ? "" : "s");
+  size_t map_bytes, maps = count_mappings(v, n, &map_bytes);
+  char where[512], counts[96];
+  md_log("mdebug: still reachable at exit: %zu byte%s in %s", total,
+         total == 1 ? "" : "s",
+         count_phrase(counts, sizeof(counts), n - maps, maps));
   for (size_t i = 0; i < n; i++) {
     if (i > 0 && same_group(&v[i], &v[i - 1]))
       continue;
     md_origin_describe(where, sizeof(where), v[i].origin);
-    md_log("Still reachable: %zu byte%s in %zu block%s allocated by %s at %s",
+    md_log("Still reachable: %zu byte%s in %zu %s allocated by %s at %s",
            v[i].group_bytes, v[i].group_bytes == 1 ? "" : "s",
-           v[i].group_count, v[i].group_count == 1 ? "" : "s",
+           v[i].group_count, unit(&v[i], v[i].group_count),
            md_op_name(v[i].op), where);
   }
 }
 
 /* Reports the list (sorted here); returns the number of blocks listed. */
-static size_t report(struct leak *v, size_t n, size_t reachable_blocks,
-                     size_t reachable_bytes, bool at_exit) {
+static size_t report(struct leak *v, size_t n,
+                     const struct md_scan_result *reach, bool at_exit) {
   size_t direct, indirect;
   if (!n)
     return 0;
   size_t total_bytes = group(v, n, &direct, &indirect);
+  size_t map_bytes, maps = count_mappings(v, n, &map_bytes);
+  char counts[96], reachable[160];
+  count_phrase(counts, sizeof(counts), n - maps, maps);
   if (!md_report_begin(MD_ERR_LEAK))
     return n;
-  if (v[0].kind == KIND_LIVE)
-    md_report_line("mdebug: %zu byte%s leaked in %zu block%s (leak_track: "
-                   "every block still allocated at exit)",
-                   total_bytes, total_bytes == 1 ? "" : "s", n, n == 1 ? "" : "s");
-  else
-    md_report_line("mdebug: %zu byte%s leaked in %zu block%s (%zu direct, %zu "
-                   "indirect)%s; %zu block%s (%zu bytes) still reachable",
-                   total_bytes, total_bytes == 1 ? "" : "s", n, n == 1 ? "" : "s",
-                   direct, indirect, at_exit ? "" : " so far", reachable_blocks,
-                   reachable_blocks == 1 ? "" : "s", reachable_bytes);
+  if (v[0].kind == KIND_LIVE) {
+    md_report_line("mdebug: %zu byte%s leaked in %s (leak_track: every %s "
+                   "still allocated at exit)",
+                   total_bytes, total_bytes == 1 ? "" : "s", counts,
+                   maps ? "block and mapping" : "block");
+  } else {
+    size_t rn = 0;
+    if (reach->reachable_blocks || !reach->reachable_maps)
+      rn = md_format(reachable, sizeof(reachable), "%zu block%s (%zu bytes)",
+                     reach->reachable_blocks,
+                     reach->reachable_blocks == 1 ? "" : "s",
+                     reach->reachable_bytes);
+    if (reach->reachable_maps)
+      md_format(reachable + rn, sizeof(reachable) - rn,
+                "%s%zu mapping%s (%zu bytes)", rn ? " and " : "",
+                reach->reachable_maps, reach->reachable_maps == 1 ? "" : "s",
+                reach->reachable_map_bytes);
+    md_report_line("mdebug: %zu byte%s leaked in %s (%zu direct, %zu "
+                   "indirect)%s; %s still reachable",
+                   total_bytes, total_bytes == 1 ? "" : "s", counts, direct,
+                   indirect, at_exit ? "" : " so far", reachable);
+  }
   size_t groups = 0, shown = 0;
   for (size_t i = 0; i < n; i++) {
     struct leak *l = &v[i];
@@ -201,23 +259,33 @@ static size_t report(struct leak *v, size_t n, size_t reachable_blocks,
         break;
       }
       groups++;
-      md_report_line("%s%zu byte%s in %zu block%s:", kind_names[l->kind],
+      md_report_line("%s%zu byte%s in %zu %s:", kind_names[l->kind],
                      l->group_bytes, l->group_bytes == 1 ? "" : "s",
-                     l->group_count, l->group_count == 1 ? "" : "s");
+                     l->group_count, unit(l, l->group_count));
       md_report_origin("allocated", l->op, l->origin);
       md_report_stack("Backtrace at time of allocation:", l->stack);
       shown = 0;
     }
-    if (++shown <= MAX_BLOCKS_SHOWN)
+    char how[64];
+    if (++shown > MAX_BLOCKS_SHOWN) {
+      if (shown == MAX_BLOCKS_SHOWN + 1)
+        md_report_line("  ... %zu more %s from this site",
+                       l->group_count - MAX_BLOCKS_SHOWN,
+                       unit(l, l->group_count - MAX_BLOCKS_SHOWN));
+    } else if (is_mapping(l)) {
+      md_mapping_describe(how, sizeof(how), l->prot, l->map_flags);
+      md_report_line("+++ %s leaked mapping of %zu bytes at %p (%s) (leak %zu "
+                     "of %zu)",
+                     md_progname(), l->size, (void *)l->user, how, i + 1, n);
+    } else {
       md_report_line("+++ %s leaked block of size %zu at %p (leak %zu of %zu)",
                      md_progname(), l->size, (void *)l->user, i + 1, n);
-    else if (shown == MAX_BLOCKS_SHOWN + 1)
-      md_report_line("  ... %zu more block%s from this site",
-                     l->group_count - MAX_BLOCKS_SHOWN,
-                     l->group_count - MAX_BLOCKS_SHOWN == 1 ? "" : "s");
+    }
   }
   md_report_end();
-  md_report_add_leaks(n, total_bytes);
+  md_report_add_leaks(n - maps, total_bytes - map_bytes);
+  if (maps)
+    md_report_add_leaked_mappings(maps, map_bytes);
   return n;
 }
 
@@ -276,13 +344,15 @@ static size_t check_unreachable(bool at_exit) {
   }
   char why[256];
   const char *failure = NULL;
-  md_heap_scan_lock(); /* no stopped thread may hold it */
+  md_heap_scan_lock(); /* no stopped thread may hold them */
+  md_mmap_scan_lock();
   if (!md_world_stop(scan_stopped, &st)) {
     md_format(why, sizeof(why), "%s", md_world_stop_failure());
     failure = why;
   } else if (!st.ok) {
     failure = "not enough memory for the scan (mmap failed)";
   }
+  md_mmap_scan_unlock();
   md_heap_scan_unlock();
   size_t reported = 0;
   if (!failure) {
@@ -298,8 +368,7 @@ static size_t check_unreachable(bool at_exit) {
     }
     if (leaks && reach) {
       n = drop_excused(leaks, n);
-      reported = report(leaks, n, st.result.reachable_blocks,
-                        st.result.reachable_bytes, at_exit);
+      reported = report(leaks, n, &st.result, at_exit);
       if (st.list_reachable)
         list_reachable(reach, r);
     } else {
@@ -340,26 +409,57 @@ static void take_live(const struct md_block *b, void *arg) {
   l->items[l->count++] = (struct leak){
       md_origin_of(b->meta->alloc_origin), (uintptr_t)b->user, b->size, 0, 0,
       b->stacks ? b->stacks->alloc_stack : 0, KIND_LIVE,
-      (uint8_t)MD_BITS_ALLOC_OP(bits)};
+      (uint8_t)MD_BITS_ALLOC_OP(bits), 0, 0};
+}
+
+/* leak_track: every mapping still mapped (but those kept on purpose, or
+ * inherited from the parent), after the blocks in l. */
+static void take_mappings(struct live_list *l, const struct md_mapping *m,
+                          size_t n) {
+  for (size_t i = 0; i < n && l->count < l->capacity; i++) {
+    if ((m[i].marks & (MD_MAP_MARK_IGNORED | MD_MAP_MARK_REPORTED)) ||
+        m[i].epoch != l->epoch)
+      continue;
+    l->items[l->count++] = (struct leak){
+        m[i].origin, m[i].begin, m[i].end - m[i].begin, 0, 0, m[i].stack,
+        KIND_LIVE, m[i].op, (uint8_t)m[i].prot, m[i].flags};
+  }
 }
 
 static void report_live(void) {
   size_t expected = 0;
   md_heap_for_each(1u << MD_STATE_LIVE, count_live, &expected);
-  if (expected == 0)
+  struct md_mapping *maps = NULL;
+  size_t nmaps = md_mmap_collect(NULL, 0), maps_bytes = 0;
+  if (nmaps) {
+    maps_bytes = (nmaps + 16) * sizeof(*maps);
+    if ((maps = md_mmap(maps_bytes)) != NULL)
+      nmaps = md_mmap_collect(maps, nmaps + 16);
+    if (nmaps > maps_bytes / sizeof(*maps))
+      nmaps = maps_bytes / sizeof(*maps);
+  }
+  if (expected + nmaps == 0)
     return;
   md_suppress_load();
-  struct live_list l = {0, 0, expected + expected / 4 + 64,
+  struct live_list l = {0, 0, expected + expected / 4 + 64 + nmaps,
                         md_fork_epoch & MD_EPOCH_MASK};
   size_t bytes = l.capacity * sizeof(struct leak);
   l.items = md_mmap(bytes);
-  if (!l.items) {
-    md_log("mdebug: not enough memory to list %zu live blocks at exit", expected);
+  if (!l.items || (nmaps && !maps)) {
+    md_log("mdebug: not enough memory to list %zu live blocks at exit",
+           expected + nmaps);
+    md_munmap(l.items, bytes);
     return;
   }
+  l.capacity -= nmaps; /* room kept for the mappings */
   md_heap_for_each(1u << MD_STATE_LIVE, take_live, &l);
-  report(l.items, drop_excused(l.items, l.count), 0, 0, true);
+  l.capacity += nmaps;
+  take_mappings(&l, maps, nmaps);
+  struct md_scan_result none;
+  memset(&none, 0, sizeof(none));
+  report(l.items, drop_excused(l.items, l.count), &none, true);
   md_munmap(l.items, bytes);
+  md_munmap(maps, maps_bytes);
 }
 
 /* ---- the interface ------------------------------------------------------- */
@@ -389,6 +489,8 @@ void md_leak_ignore(const void *p) {
     if (MD_BITS_STATE(bits) == MD_STATE_LIVE)
       return;
   }
+  if (p && md_mmap_ignore(p)) /* in one of the program's mappings */
+    return;
   if (p)
     md_log("mdebug: mdebug_ignore(%p): not a live block allocated by mdebug; "
            "ignored", p);

@@ -48,7 +48,7 @@ MD_EXPORT void get_malloc_leak_info(uint8_t **info, size_t *overall_size,
     return;
   }
   struct md_live_records r;
-  if (!md_live_records_collect(&r, true))
+  if (!md_live_records_collect(&r, true, true))
     return;
   if (r.n) {
     size_t entry = 2 * sizeof(size_t) + frames * sizeof(uintptr_t);

@@ -3,8 +3,10 @@
  * glibc's fields), malloc_stats (the same as log_allocator_stats),
  * malloc_trim (gives whole free pages back to the OS now), mallopt
  * (accepted and ignored: mdebug's heap has no such knobs) and malloc_info
- * (a small XML document with the totals). Never allocates, but
- * malloc_info's stdio may, outside any lock of ours.
+ * (a small XML document with the totals). An inert copy of the runtime
+ * (copies.c) answers zeros: the executable exports these (the dynamic list)
+ * so calls reach the active copy. Never allocates, but malloc_info's stdio
+ * may, outside any lock of ours.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -17,6 +19,8 @@
 MD_EXPORT struct mallinfo2 mallinfo2(void) {
   struct md_heap_stats st;
   struct mallinfo2 mi = {0};
+  if (MD_UNLIKELY(!md_copy_active()))
+    return mi; /* an inert copy has no heap (copies.c) */
   md_ensure_init();
   md_heap_stats(&st);
   mi.arena = st.committed;           /* bytes the size classes took */
@@ -43,10 +47,15 @@ MD_EXPORT struct mallinfo mallinfo(void) {
   return mi;
 }
 
-MD_EXPORT void malloc_stats(void) { md_stats_log(); }
+MD_EXPORT void malloc_stats(void) {
+  if (md_copy_active())
+    md_stats_log();
+}
 
 MD_EXPORT int malloc_trim(size_t pad) {
   (void)pad;
+  if (MD_UNLIKELY(!md_copy_active()))
+    return 0;
   md_ensure_init();
   return md_heap_release_all() > 0;
 }

@@ -5,13 +5,18 @@
  * throws std::bad_alloc through libstdc++'s own helper. Those libstdc++
  * symbols are weak, so C programs link without libstdc++; a C++ program
  * always has them. nothrow forms return NULL without calling the handler.
- * Sized and aligned deletes release like plain delete (the block knows its
- * own size and alignment). An inert copy of the runtime passes every call on
+ * Aligned deletes release like plain delete (the block knows its own
+ * alignment). A sized delete is given the size the program thinks the block
+ * has: when the block, of the delete's own family, was allocated with
+ * another size, that is reported (AddressSanitizer's
+ * new-delete-type-mismatch: an object deleted through a pointer to a type of
+ * another size, without a virtual destructor), then the block is released
+ * all the same. An inert copy of the runtime passes every call on
  * (copies.c), as entry.c does. Never allocates for itself.
  */
 #include <stdlib.h>
 
-#include "internal.h"
+#include "heap.h"
 
 #define SITE md_origin_site(site)
 #define CALLER md_origin_pc(__builtin_return_address(0))
@@ -90,6 +95,47 @@ static MD_NOINLINE void *new_elsewhere(size_t size, size_t align,
     return new_impl(size, ALIGN, NOTHROW, MD_OP_##NAME, CALLER);               \
   }
 
+/* A sized delete: the size it was given against the block's. */
+static MD_NOINLINE void report_size_mismatch(const struct md_block *b,
+                                             uint32_t bits, size_t size,
+                                             unsigned op, md_origin_t o) {
+  if (!md_report_begin(MD_ERR_SIZE_MISMATCH))
+    return;
+  md_report_line("+++ ALLOCATION %p SIZE %zu RELEASED WITH SIZE %zu (%s)",
+                 b->user, b->size, size, md_op_name(op));
+  md_report_origin("allocated", MD_BITS_ALLOC_OP(bits),
+                   md_origin_of(b->meta->alloc_origin));
+  md_report_origin("released", op, o);
+  md_report_line("  the block has %zu bytes; %s was told %zu: deleted "
+                 "through a pointer to a type of another size?", b->size,
+                 md_op_name(op), size);
+  md_report_block_stacks(b);
+  md_report_current_stack();
+  md_report_end();
+}
+
+static void release_sized(void *ptr, size_t size, unsigned op,
+                          md_origin_t o) {
+  struct md_block b;
+  uint32_t bits;
+  /* A pointer that is no live block of this family is md_deallocate's to
+   * report (unknown pointer, double free, mismatch). */
+  if (ptr && md_heap_resolve(ptr, &b, &bits) &&
+      MD_BITS_STATE(bits) == MD_STATE_LIVE &&
+      md_op_family(MD_BITS_ALLOC_OP(bits)) == md_op_family(op) &&
+      MD_UNLIKELY(b.size != size))
+    report_size_mismatch(&b, bits, size, op, o);
+  md_deallocate(ptr, md_op_family(op), op, o);
+}
+
+/* How each shape of delete releases (z: sized). */
+#define RELEASE_p(op, o) md_deallocate(ptr, md_op_family(op), op, o)
+#define RELEASE_pa RELEASE_p
+#define RELEASE_pn RELEASE_p
+#define RELEASE_pan RELEASE_p
+#define RELEASE_pz(op, o) release_sized(ptr, size, op, o)
+#define RELEASE_pza RELEASE_pz
+
 #define DELETE_PAIR(NAME, SYMBOL, PARAMS)                                      \
   MD_EXPORT void __mdebug_##NAME PARAMS_SITE_##PARAMS;                         \
   static MD_NOINLINE void pass_on_##NAME PARAMS_SITE_##PARAMS {                \
@@ -105,11 +151,11 @@ static MD_NOINLINE void *new_elsewhere(size_t size, size_t align,
   }                                                                            \
   MD_EXPORT void __mdebug_##NAME PARAMS_SITE_##PARAMS {                        \
     PASS_ON(NAME, PARAMS, site);                                               \
-    md_deallocate(ptr, md_op_family(MD_OP_##NAME), MD_OP_##NAME, SITE);        \
+    RELEASE_##PARAMS(MD_OP_##NAME, SITE);                                      \
   }                                                                            \
   MD_EXPORT void SYMBOL PARAMS_##PARAMS {                                      \
     PASS_ON(NAME, PARAMS, CALLER_SITE);                                        \
-    md_deallocate(ptr, md_op_family(MD_OP_##NAME), MD_OP_##NAME, CALLER);      \
+    RELEASE_##PARAMS(MD_OP_##NAME, CALLER);                                    \
   }
 
 /* Parameter lists by shape (a = alignment, n = nothrow tag, z = size). */

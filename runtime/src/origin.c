@@ -17,7 +17,7 @@
 #include "internal.h"
 #include "lock.h"
 
-#define MAX_ORIGINS ((size_t)1 << 22)
+#define MAX_ORIGINS MD_ORIGIN_MAX
 #define CHUNK_BITS 12 /* origins are kept in mappings of 4096 */
 #define FIRST_CAPACITY 1024
 

@@ -8,11 +8,10 @@
  * else in the heap locks. The shared stack holds slot indices, out of the
  * blocks, so releasing a block's pages (MADV_DONTNEED) loses nothing.
  *
- * Releasing: when a class's shared stack has taken in more than a quarter of
- * the class's committed bytes (and at least 1 MiB) since the last pass, the
- * pass looks for runs of slots that are free and in the shared stack (so no
- * thread can hand them out meanwhile: the class lock is held) and releases
- * the whole pages inside each run's usable areas. The guard areas at the
+ * Releasing (maybe_release says when): a pass looks for runs of slots that
+ * are free and in the shared stack (so no thread can hand them out
+ * meanwhile: the class lock is held) and releases the whole pages inside
+ * each run's usable areas. The guard areas at the
  * run's ends are left alone (a live neighbour's guard lies there); the ones
  * inside the run are zeroed with the pages, so each slot of the run is
  * marked MD_MARK_RELEASED and gets its guard areas written again when it is
@@ -26,6 +25,7 @@
 #include <errno.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 
 #include "heap.h"
 #include "heap_internal.h"
@@ -33,7 +33,9 @@
 
 #define PAGE 4096u
 #define COMMIT_MIN (256u << 10) /* bytes of blocks committed at a time */
-#define RELEASE_MIN (1u << 20)
+#define RELEASE_MIN (1u << 20)     /* pushed back before any pass */
+#define SHRINK_MIN (4u << 20)      /* free in the stack for a shrink pass */
+#define IDLE_NS 500000000ll        /* between idle passes of a class */
 
 struct class_state {
   md_lock_t lock;
@@ -42,8 +44,11 @@ struct class_state {
   uint32_t count;     /* entries in stack */
   uint32_t capacity;
   uint32_t *stack;    /* free slots given back, the last given on top */
+  uint32_t low;       /* the fewest entries the stack had since the last
+                         idle pass: the ones below were not touched since */
   size_t pushed;      /* bytes pushed since the last release pass */
   size_t released;    /* bytes released so far (statistics) */
+  long long last_idle; /* when the last idle pass ran (ns) */
 } __attribute__((aligned(64)));
 
 static struct class_state states[MD_CLASS_COUNT + 1];
@@ -87,10 +92,13 @@ static bool commit(unsigned k, struct class_state *s, uint32_t want) {
     target = old + step;
   if (target > c->max_slots)
     target = c->max_slots;
-  uintptr_t slot0 = c->start + MD_SLOT0;
-  uintptr_t blocks_old = old ? page_up(slot0 + (uintptr_t)old * c->stride + md_heap.guard) : slot0;
+  uintptr_t slot0 = c->start + c->first;
+  /* What is committed: [page_down(slot0), blocks_old) and
+   * [meta_old, page_up(meta_end)) (the arrays start at a colour, not a
+   * page). */
+  uintptr_t blocks_old = old ? page_up(slot0 + (uintptr_t)old * c->stride + md_heap.guard) : page_down(slot0);
   uintptr_t blocks_new = page_up(slot0 + (uintptr_t)target * c->stride + md_heap.guard);
-  uintptr_t meta_old = page_down(c->meta_end - (uintptr_t)old * sizeof(struct md_meta));
+  uintptr_t meta_old = old ? page_down(c->meta_end - (uintptr_t)old * sizeof(struct md_meta)) : page_up(c->meta_end);
   uintptr_t meta_new = page_down(c->meta_end - (uintptr_t)target * sizeof(struct md_meta));
   uintptr_t stacks_old = page_down(c->stacks_end - (uintptr_t)old * sizeof(struct md_stacks));
   uintptr_t stacks_new = page_down(c->stacks_end - (uintptr_t)target * sizeof(struct md_stacks));
@@ -141,6 +149,8 @@ size_t md_primary_refill(unsigned k, uint32_t *out, size_t n) {
     set_shared(k, i, false);
     out[got++] = i;
   }
+  if (s->count < s->low)
+    s->low = s->count;
   if (got == 0)
     got = carve(k, s, out, n);
   md_unlock(&s->lock);
@@ -166,7 +176,38 @@ static bool reserve_stack(struct class_state *s, size_t n) {
   return true;
 }
 
-static void release_pass(unsigned k, struct class_state *s);
+static void release_pass(unsigned k, struct class_state *s, bool idle_only);
+
+static long long now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+  return ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
+/* Two reasons to give pages back, checked once enough came back. The
+ * program shrank: most of what the class committed is free, and a lot of
+ * it - release every free slot now (a program that frees a large heap sees
+ * its RSS fall). Or slots sat idle at the bottom of the stack since the
+ * last such pass, at least IDLE_NS ago - release those. A class whose
+ * blocks come and go (freed and soon taken again) keeps its pages: giving
+ * them back would cost a fault and a zeroed page at each reuse. */
+static void maybe_release(unsigned k, struct class_state *s) {
+  const struct md_class_info *c = &md_heap.classes[k];
+  size_t free_bytes = (size_t)s->count * c->size;
+  size_t committed = (size_t)s->committed * c->stride;
+  if (free_bytes >= SHRINK_MIN && free_bytes * 2 >= committed &&
+      s->pushed >= committed / 8) {
+    release_pass(k, s, false);
+    return;
+  }
+  long long now = now_ns();
+  if (now - s->last_idle < IDLE_NS)
+    return;
+  if (s->low)
+    release_pass(k, s, true);
+  s->last_idle = now;
+  s->low = s->count;
+}
 
 void md_primary_drain(unsigned k, const uint32_t *slots, size_t n) {
   struct class_state *s = &states[k];
@@ -182,9 +223,8 @@ void md_primary_drain(unsigned k, const uint32_t *slots, size_t n) {
     s->stack[s->count++] = slots[j];
   }
   s->pushed += n * md_heap.classes[k].size;
-  size_t committed_bytes = (size_t)s->committed * md_heap.classes[k].stride;
-  if (s->pushed >= RELEASE_MIN && s->pushed >= committed_bytes / 4)
-    release_pass(k, s);
+  if (s->pushed >= RELEASE_MIN)
+    maybe_release(k, s);
   md_unlock(&s->lock);
 }
 
@@ -215,12 +255,22 @@ static void release_run(unsigned k, struct class_state *s, uint32_t first,
   }
 }
 
-static void release_pass(unsigned k, struct class_state *s) {
+/* Releases the pages of free slots in the shared stack; with idle_only,
+ * of those below its low-water mark only (marked MD_MARK_IDLE for the
+ * scan). Under the class lock. */
+static void release_pass(unsigned k, struct class_state *s, bool idle_only) {
+  uint32_t idle = (uint32_t)MD_MARK_IDLE << MD_BITS_MARK_SHIFT;
   s->pushed = 0;
+  if (idle_only)
+    for (uint32_t j = 0; j < s->low; j++) {
+      struct md_meta *m = md_meta_at(k, s->stack[j]);
+      __atomic_store_n(&m->bits, m->bits | idle, __ATOMIC_RELAXED);
+    }
   uint32_t fresh = md_heap.fresh[k], run = 0;
   bool in_run = false;
   for (uint32_t i = 0; i < fresh; i++) {
-    bool free_slot = releasable(k, i);
+    bool free_slot = releasable(k, i) &&
+                     (!idle_only || (md_meta_at(k, i)->bits & idle));
     if (free_slot && !in_run) {
       run = i;
       in_run = true;
@@ -231,6 +281,11 @@ static void release_pass(unsigned k, struct class_state *s) {
   }
   if (in_run)
     release_run(k, s, run, fresh - 1);
+  if (idle_only)
+    for (uint32_t j = 0; j < s->low; j++) {
+      struct md_meta *m = md_meta_at(k, s->stack[j]);
+      __atomic_store_n(&m->bits, m->bits & ~idle, __ATOMIC_RELAXED);
+    }
 }
 
 size_t md_primary_release_all(void) {
@@ -239,7 +294,7 @@ size_t md_primary_release_all(void) {
     struct class_state *s = &states[k];
     md_lock(&s->lock);
     size_t before = s->released;
-    release_pass(k, s);
+    release_pass(k, s, false);
     total += s->released - before;
     md_unlock(&s->lock);
   }

@@ -114,10 +114,17 @@ static void line_end(struct md_profile *p, char *at) {
   p->used = (size_t)(at - p->buf);
 }
 
-/* Every public call ends here: its records go to the kernel now. */
+/* Every public call ends here: its records go to the kernel now (in a
+ * batch, when the buffer fills or the batch ends). */
 static bool done(struct md_profile *p) {
-  flush(p);
+  if (!p->batch)
+    flush(p);
   return !p->failed;
+}
+
+bool md_profile_batch(struct md_profile *p, bool on) {
+  p->batch = on;
+  return done(p);
 }
 
 static uint64_t rel(const struct md_profile *p, uint64_t t) {
@@ -155,6 +162,7 @@ static char *put_key_str(char *at, const char *key, const char *s) {
 bool md_profile_open(struct md_profile *p, const char *path,
                      const struct md_profile_header *h) {
   p->failed = false;
+  p->batch = false;
   p->used = 0;
   p->snapshots = 0;
   p->start = h->start_ns;
@@ -177,6 +185,20 @@ bool md_profile_sampling(struct md_profile *p, uint64_t time, uint64_t rate,
   at = put_dec(at, rel(p, time));
   at = put_dec(at, rate ? rate : 1);
   at = put_dec(at, bytes);
+  line_end(p, at);
+  return done(p);
+}
+
+bool md_profile_limits(struct md_profile *p,
+                       const struct md_profile_limits *l) {
+  char *at = line_begin(p, REC_LIMITS);
+  at = put_dec(at, rel(p, l->time));
+  at = put_dec(at, l->tracking ? 1 : 0);
+  at = put_dec(at, l->min_size);
+  at = put_dec(at, l->max_size);
+  at = put_dec(at, l->max_tracked);
+  at = put_dec(at, l->missed);
+  at = put_dec(at, l->lost);
   line_end(p, at);
   return done(p);
 }
@@ -318,6 +340,7 @@ bool md_profile_double_free(struct md_profile *p,
 }
 
 bool md_profile_close(struct md_profile *p, uint64_t time) {
+  p->batch = false;
   line_end(p, put_dec(line_begin(p, REC_END), rel(p, time)));
   flush(p);
   int err = p->failed ? errno : 0;

@@ -10,8 +10,10 @@
  * are never unmapped: when a thread exits, its ring, still holding its
  * blocks, is handed to the next thread that needs one, so nothing it held
  * is lost or left unchecked. Without memory for a ring, blocks are freed
- * without quarantine. Never allocates through malloc.
+ * without quarantine. Keeps errno (free must); never allocates through
+ * malloc.
  */
+#include <errno.h>
 #include <pthread.h>
 
 #include "heap.h"
@@ -24,8 +26,17 @@ struct ring {
   size_t count;           /* blocks held */
   size_t bytes;           /* their slots' bytes (large blocks: none, their
                              pages went back to the OS) */
-  void *slots[];          /* the blocks' user pointers */
+  uintptr_t slots[];      /* the blocks (encode); 0: none */
 };
+
+/* A ring entry names a block without a lookup on the way out: a slot of
+ * the primary heap by class and index, another block by its pointer
+ * (shifted, low bit set: a page-guarded block's may be odd). */
+static inline uintptr_t encode(const struct md_block *b) {
+  if (b->klass)
+    return ((uintptr_t)b->klass << 33) | ((uintptr_t)b->index << 1);
+  return (uintptr_t)b->user << 1 | 1;
+}
 
 static size_t ring_size, byte_cap;
 static struct ring *all_rings, *free_rings;
@@ -51,6 +62,7 @@ void md_quarantine_init(void) {
 }
 
 static MD_NOINLINE struct ring *acquire_ring(void) {
+  int saved_errno = errno;
   md_lock(&rings_lock);
   struct ring *r = free_rings;
   if (r) {
@@ -67,37 +79,64 @@ static MD_NOINLINE struct ring *acquire_ring(void) {
     my_ring = r;
     pthread_setspecific(ring_key, r);
   }
+  errno = saved_errno;
   return r;
 }
 
-/* A block leaving the quarantine: checked, then back to the heap. Returns
- * the bytes it held. */
-static size_t evict(void *user, bool at_exit) {
+/* Whether a quarantined block's first n bytes still hold the free fill;
+ * the default (64) unrolled. */
+static inline bool fill_intact(const unsigned char *p, size_t n) {
+  if (MD_LIKELY(n == 64))
+    return md_bytes_all(p, 64, MD_FILL_FREE);
+  return md_bytes_all(p, n, MD_FILL_FREE);
+}
+
+/* A large block leaving the quarantine (its pages were inaccessible). */
+static MD_NOINLINE size_t evict_large(uintptr_t e, bool at_exit) {
   struct md_block b;
   uint32_t bits;
-  if (!md_heap_resolve(user, &b, &bits) ||
+  if (at_exit || !md_heap_resolve((void *)(e >> 1), &b, &bits) ||
       MD_BITS_STATE(bits) != MD_STATE_QUARANTINED)
-    return 0; /* cannot happen: only this ring held it */
-  if (b.klass) {
-    size_t n = md_block_usable(&b);
-    if (n > md_opt.fill_on_free)
-      n = md_opt.fill_on_free;
-    if (MD_UNLIKELY(!md_bytes_all(b.user, n, MD_FILL_FREE)))
-      md_fill_check_freed(&b, at_exit); /* reports */
-  }
-  if (at_exit)
     return 0;
   __atomic_store_n(&b.meta->bits, (bits & ~3u) | MD_STATE_FREED,
                    __ATOMIC_RELEASE);
+  int saved_errno = errno; /* munmap */
   md_heap_give(&b);
-  return b.klass ? md_heap.classes[b.klass].size : 0;
+  errno = saved_errno;
+  return 0;
+}
+
+/* A block leaving the quarantine: checked, then back to the heap (not at
+ * exit). Returns the bytes it held. */
+static inline size_t evict(uintptr_t e, bool at_exit) {
+  if (MD_UNLIKELY(e & 1))
+    return evict_large(e, at_exit);
+  unsigned k = (unsigned)(e >> 33);
+  uint32_t i = (uint32_t)(e >> 1);
+  struct md_meta *m = md_meta_at(k, i);
+  uint32_t bits = __atomic_load_n(&m->bits, __ATOMIC_ACQUIRE);
+  if (MD_UNLIKELY(MD_BITS_STATE(bits) != MD_STATE_QUARANTINED))
+    return 0; /* cannot happen: only this ring held it */
+  size_t n = m->size + md_heap.expand;
+  if (n > md_opt.fill_on_free)
+    n = md_opt.fill_on_free;
+  if (MD_UNLIKELY(!fill_intact(md_slot_user(k, i) + MD_BITS_LEAD(bits) * 16, n))) {
+    struct md_block b;
+    md_heap_block_at(k, i, &b);
+    md_fill_check_freed(&b, at_exit); /* reports */
+  }
+  if (at_exit)
+    return 0;
+  __atomic_store_n(&m->bits, (bits & ~3u) | MD_STATE_FREED, __ATOMIC_RELEASE);
+  md_heap_give_slot_keep_errno(k, i);
+  return md_heap.classes[k].size;
 }
 
 /* Evicts the oldest block. */
 static void evict_oldest(struct ring *r) {
   size_t i = r->head;
-  void *old = r->slots[i];
-  __atomic_store_n(&r->slots[i], NULL, __ATOMIC_RELAXED);
+  uintptr_t old = r->slots[i];
+  __atomic_store_n(&r->slots[i], 0, __ATOMIC_RELAXED);
   r->head = i + 1 == ring_size ? 0 : i + 1;
   r->count--;
   if (old)
@@ -110,11 +149,13 @@ static void evict_oldest(struct ring *r) {
 void md_quarantine_push(const struct md_block *b) {
   struct ring *r = my_ring ? my_ring : acquire_ring();
   if (MD_UNLIKELY(!r)) { /* no memory for a ring: no quarantine */
+    int saved_errno = errno;
     md_fill_on_free(b);
     uint32_t bits = __atomic_load_n(&b->meta->bits, __ATOMIC_RELAXED);
     __atomic_store_n(&b->meta->bits, (bits & ~3u) | MD_STATE_FREED,
                      __ATOMIC_RELEASE);
     md_heap_give(b);
+    errno = saved_errno;
     return;
   }
   size_t held = b->klass ? md_heap.classes[b->klass].size : 0;
@@ -122,7 +163,9 @@ void md_quarantine_push(const struct md_block *b) {
          (byte_cap && r->count && r->bytes + held > byte_cap))
     evict_oldest(r);
   if (!b->klass) {
+    int saved_errno = errno; /* mprotect, madvise */
     md_heap_protect_freed(b);
+    errno = saved_errno;
   } else if (md_opt.fill_on_free == 64 && md_block_usable(b) >= 64) {
     __builtin_memset(b->user, MD_FILL_FREE, 64); /* the default, inline */
   } else {
@@ -131,14 +174,18 @@ void md_quarantine_push(const struct md_block *b) {
   size_t tail = r->head + r->count;
   if (tail >= ring_size)
     tail -= ring_size;
-  __atomic_store_n(&r->slots[tail], b->user, __ATOMIC_RELEASE);
+  __atomic_store_n(&r->slots[tail], encode(b), __ATOMIC_RELEASE);
   r->count++;
   r->bytes += held;
   /* The next free may evict the oldest block: its metadata and first
    * bytes are cold by now, so start loading them. */
-  void *next = r->slots[r->head];
-  if (next)
-    __builtin_prefetch(next, 1);
+  uintptr_t next = r->slots[r->head];
+  if (next && !(next & 1)) {
+    unsigned k = (unsigned)(next >> 33);
+    uint32_t i = (uint32_t)(next >> 1);
+    __builtin_prefetch(md_meta_at(k, i), 1);
+    __builtin_prefetch(md_slot_user(k, i), 0);
+  }
 }
 
 /* At exit: check every block still held, oldest first in each ring. They are
@@ -149,10 +196,10 @@ void md_quarantine_drain(void) {
   md_unlock(&rings_lock);
   for (struct ring *r = rings; r; r = r->next_all)
     for (size_t k = 0; k < ring_size; k++) {
-      void *p = __atomic_load_n(&r->slots[(r->head + k) % ring_size],
-                                __ATOMIC_ACQUIRE);
-      if (p)
-        evict(p, true);
+      uintptr_t e = __atomic_load_n(&r->slots[(r->head + k) % ring_size],
+                                    __ATOMIC_ACQUIRE);
+      if (e)
+        evict(e, true);
     }
 }
 

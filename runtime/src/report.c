@@ -30,7 +30,9 @@ static md_lock_t report_lock = MD_LOCK_INIT;
 static __thread int in_report __attribute__((tls_model("initial-exec")));
 static size_t error_counts[MD_ERR_COUNT];
 static size_t leaked_blocks, leaked_bytes;
+static size_t leaked_maps, leaked_map_bytes; /* mappings (mmap.c) */
 static enum md_error current;
+static bool fatal_report, fatal_unlocked; /* md_report_begin_fatal's */
 static int out_fd = -1, out_pid;
 static dev_t out_dev; /* the log file out_fd was opened on */
 static ino_t out_ino;
@@ -125,15 +127,45 @@ static void write_linef(const char *fmt, ...) {
   va_end(ap);
 }
 
-bool md_report_begin(enum md_error kind) {
-  if (in_report)
-    return false;
-  in_report = 1;
-  md_lock(&report_lock);
+/* A report happens inside free, which must keep errno: begin saves it, end
+ * gives it back (under the report lock). */
+static int report_errno;
+
+/* The divider and header of a report; under report_lock. */
+static void header(enum md_error kind) {
   current = kind;
   write_linef("%s", LOG_DIVIDER);
   write_linef("mdebug: ERROR: %s in %s (pid %d, tid %d)", titles[kind],
               md_progname(), md_getpid(), md_gettid());
+}
+
+bool md_report_begin(enum md_error kind) {
+  if (in_report)
+    return false;
+  int saved_errno = errno;
+  in_report = 1;
+  md_lock(&report_lock);
+  report_errno = saved_errno;
+  header(kind);
+  return true;
+}
+
+/* A thread that dies of a signal may have held the lock when it faulted (it
+ * is not inside a report: in_report says that), or another thread may hold
+ * it and never run again: after a few tries, write anyway. */
+bool md_report_begin_fatal(enum md_error kind) {
+  if (in_report)
+    return false;
+  int saved_errno = errno;
+  bool locked = false;
+  for (int tries = 0; !locked && tries < 100; tries++)
+    if (!(locked = md_trylock(&report_lock)))
+      sched_yield();
+  in_report = 1;
+  fatal_report = true;
+  fatal_unlocked = !locked;
+  report_errno = saved_errno;
+  header(kind);
   return true;
 }
 
@@ -189,10 +221,16 @@ void md_report_end(void) {
   write_linef("%s", LOG_DIVIDER);
   if (kind != MD_ERR_LEAK)
     error_counts[kind]++;
-  md_unlock(&report_lock);
+  int saved_errno = report_errno;
+  bool fatal = fatal_report;
+  if (!fatal_unlocked)
+    md_unlock(&report_lock);
+  fatal_report = fatal_unlocked = false;
   in_report = 0;
-  /* As in malloc debug, leaks never abort. */
-  if (md_opt.abort_on_error && kind != MD_ERR_LEAK) {
+  errno = saved_errno;
+  /* As in malloc debug, leaks never abort; nor does a fatal signal's report
+   * (the signal ends the process, with its own status). */
+  if (md_opt.abort_on_error && kind != MD_ERR_LEAK && !fatal) {
     md_log("mdebug: abort_on_error: aborting");
     abort();
   }
@@ -201,6 +239,7 @@ void md_report_end(void) {
 void md_log(const char *fmt, ...) {
   if (in_report)
     return;
+  int saved_errno = errno;
   in_report = 1;
   md_lock(&report_lock);
   va_list ap;
@@ -209,6 +248,7 @@ void md_log(const char *fmt, ...) {
   va_end(ap);
   md_unlock(&report_lock);
   in_report = 0;
+  errno = saved_errno;
 }
 
 void md_report_add_leaks(size_t blocks, size_t bytes) {
@@ -216,6 +256,29 @@ void md_report_add_leaks(size_t blocks, size_t bytes) {
   leaked_blocks += blocks;
   leaked_bytes += bytes;
   md_unlock(&report_lock);
+}
+
+void md_report_add_leaked_mappings(size_t maps, size_t bytes) {
+  md_lock(&report_lock);
+  leaked_maps += maps;
+  leaked_map_bytes += bytes;
+  md_unlock(&report_lock);
+}
+
+/* ", N bytes leaked in K blocks" (", ... in K blocks and M mappings", ",
+ * ... in M mappings") into line. */
+static size_t format_leaks(char *line, size_t size) {
+  size_t bytes = leaked_bytes + leaked_map_bytes;
+  size_t n = md_format(line, size, ", %zu byte%s leaked in", bytes,
+                       bytes == 1 ? "" : "s");
+  if (leaked_blocks || !leaked_maps)
+    n += md_format(line + n, size - n, " %zu block%s", leaked_blocks,
+                   leaked_blocks == 1 ? "" : "s");
+  if (leaked_maps)
+    n += md_format(line + n, size - n, "%s %zu mapping%s",
+                   leaked_blocks ? " and" : "", leaked_maps,
+                   leaked_maps == 1 ? "" : "s");
+  return n;
 }
 
 /* "mdebug: SUMMARY: N errors (k of each kind)" into line; returns its
@@ -242,15 +305,12 @@ int md_report_summary(void) {
   md_lock(&report_lock);
   for (int k = 0; k < MD_ERR_COUNT; k++)
     errors += error_counts[k];
-  if (errors == 0 && leaked_blocks == 0) {
+  if (errors == 0 && leaked_blocks == 0 && leaked_maps == 0) {
     md_unlock(&report_lock);
     return -1;
   }
   n += format_errors(line, sizeof(line), errors);
-  n += md_format(line + n, sizeof(line) - n,
-                 ", %zu byte%s leaked in %zu block%s", leaked_bytes,
-                 leaked_bytes == 1 ? "" : "s", leaked_blocks,
-                 leaked_blocks == 1 ? "" : "s");
+  n += format_leaks(line + n, sizeof(line) - n);
   write_linef("%s", line);
   md_unlock(&report_lock);
   return md_opt.exitcode ? (int)md_opt.exitcode : -1;
@@ -271,11 +331,8 @@ void md_report_fatal_summary(const char *signal, const char *what) {
     errors += error_counts[k];
   char line[1024];
   size_t n = format_errors(line, sizeof(line), errors);
-  if (leaked_blocks)
-    n += md_format(line + n, sizeof(line) - n,
-                   ", %zu byte%s leaked in %zu block%s", leaked_bytes,
-                   leaked_bytes == 1 ? "" : "s", leaked_blocks,
-                   leaked_blocks == 1 ? "" : "s");
+  if (leaked_blocks || leaked_maps)
+    n += format_leaks(line + n, sizeof(line) - n);
   md_format(line + n, sizeof(line) - n,
             ", then %s (%s); leaks at exit not checked", signal, what);
   write_linef("%s", line);

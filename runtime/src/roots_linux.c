@@ -247,6 +247,38 @@ static bool readable(uintptr_t addr, size_t n) {
   return true;
 }
 
+void md_roots_each_readable(uintptr_t begin, uintptr_t end,
+                            void (*fn)(uintptr_t b, uintptr_t e, void *arg),
+                            void *arg) {
+  uintptr_t run_begin = 0, run_end = 0;
+  size_t lo = 0, hi = map_count;
+  while (lo < hi) { /* first mapping ending after begin */
+    size_t mid = (lo + hi) / 2;
+    if (maps[mid].end <= begin)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  for (const struct mapping *m = maps + lo;
+       m < maps + map_count && m->start < end; m++) {
+    uintptr_t b = m->start > begin ? m->start : begin;
+    uintptr_t e = m->end < end ? m->end : end;
+    if (m->readable && run_end == b && run_begin < run_end) {
+      run_end = e;
+      continue;
+    }
+    if (run_begin < run_end)
+      fn(run_begin, run_end, arg);
+    run_begin = run_end = 0;
+    if (m->readable) {
+      run_begin = b;
+      run_end = e;
+    }
+  }
+  if (run_begin < run_end)
+    fn(run_begin, run_end, arg);
+}
+
 /* ---- before the stop: modules -------------------------------------------- */
 
 static int add_module(struct dl_phdr_info *info, size_t size, void *data) {

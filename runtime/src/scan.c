@@ -8,19 +8,40 @@
  * of the metadata, and marks the leaked blocks reported - all before the
  * threads resume, so nothing read later can have changed under the report.
  *
+ * The program's mappings (mmap.c) are nodes too, as large blocks are: a
+ * mapping a word points into is reachable, and so is what its pages point
+ * to. The pieces one mmap became (a partial munmap, MAP_FIXED over part of
+ * it, mprotect) stay one allocation: a pointer into any piece keeps them
+ * all, as the program may well reach the rest by arithmetic. Only
+ * anonymous mappings are read, only where /proc/self/maps (read while the
+ * world is stopped) says they are readable, and only pages in memory
+ * (mincore): a large reservation touched here and there is not read whole,
+ * and no read can fault (the pages of a shared mapping grown past its
+ * object, a MAP_HUGETLB page, a userfaultfd range). A page swapped out is
+ * not read: a pointer held only there does not keep what it points to.
+ *
  * Finding a word's block is arithmetic (heap.h): no sorting, no search but
- * a binary search among large blocks. Marks are a byte a slot, in mmap'ed
+ * a binary search among large blocks and mappings. Marks are a byte a slot, in mmap'ed
  * arrays sized from the snapshot; the scan's state is mmap'ed too, so no
  * root (our own data, this stack) holds a pointer into a block. Takes no
  * lock and calls no libc function but mmap/munmap; uses no thread-local
  * data (it may run in a helper task). The large blocks' table is locked by
  * the caller (md_heap_scan_lock) before the world stops.
  */
+#define _GNU_SOURCE
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
 
+#include "arch_x86_64.h"
 #include "heap.h"
 
 enum { UNREACHED, REACHABLE, INDIRECT };
+
+/* A work item or mark reference: (class << 32) | slot; class 0 a large
+ * block, MAP_CLASS a mapping. */
+#define MAP_CLASS ((uint64_t)MD_REGION_COUNT)
+#define SIBLING 0xff /* a mark while its own group is being read */
 
 struct large {
   uintptr_t begin, end; /* the usable bytes */
@@ -39,7 +60,46 @@ struct md_scan {
   uint64_t *work; /* (class << 32) | slot; class 0: large[slot] */
   size_t work_count, work_capacity, work_bytes;
   size_t live;
+  struct md_mapping *maps; /* the program's mappings, by address */
+  uint8_t *map_marks;
+  uint32_t *next_piece; /* the next piece of the same mmap, in a ring */
+  size_t map_count, map_bytes;
+  uintptr_t maps_lo, maps_hi;
 };
+
+static bool before_map(const void *a, const void *b) {
+  return ((const struct md_mapping *)a)->begin <
+         ((const struct md_mapping *)b)->begin;
+}
+
+struct piece {
+  uint32_t group, index;
+};
+static bool before_piece(const void *pa, const void *pb) {
+  const struct piece *a = pa, *b = pb;
+  return a->group != b->group ? a->group < b->group : a->index < b->index;
+}
+
+/* Links each mapping to the next piece of its mmap (itself if alone). */
+static bool link_pieces(struct md_scan *s) {
+  size_t n = s->map_count, bytes = n * sizeof(struct piece);
+  struct piece *v = md_mmap(bytes);
+  if (!v)
+    return false;
+  for (size_t i = 0; i < n; i++)
+    v[i] = (struct piece){s->maps[i].group, (uint32_t)i};
+  md_sort(v, n, sizeof(v[0]), before_piece);
+  for (size_t i = 0; i < n;) {
+    size_t j = i + 1;
+    while (j < n && v[j].group == v[i].group)
+      j++;
+    for (size_t k = i; k < j; k++)
+      s->next_piece[v[k].index] = v[k + 1 < j ? k + 1 : i].index;
+    i = j;
+  }
+  md_munmap(v, bytes);
+  return true;
+}
 
 static bool before_large(const void *a, const void *b) {
   return ((const struct large *)a)->begin < ((const struct large *)b)->begin;
@@ -84,6 +144,20 @@ struct md_scan *md_scan_begin(bool start_only) {
       s->large_hi = s->large[s->large_count - 1].end + 1;
     }
   }
+  size_t maps = md_mmap_scan_collect(NULL, 0); /* mmap.c's shards are locked */
+  if (maps) {
+    s->map_bytes = maps * sizeof(struct md_mapping);
+    if (!(s->maps = md_mmap(s->map_bytes)) || !(s->map_marks = md_mmap(maps)) ||
+        !(s->next_piece = md_mmap(maps * sizeof(uint32_t))))
+      goto fail;
+    s->map_count = md_mmap_scan_collect(s->maps, maps);
+    md_sort(s->maps, s->map_count, sizeof(s->maps[0]), before_map);
+    if (!link_pieces(s))
+      goto fail;
+    s->live += s->map_count;
+    s->maps_lo = s->maps[0].begin;
+    s->maps_hi = s->maps[s->map_count - 1].end;
+  }
   s->work_capacity = s->live + 1;
   s->work_bytes = s->work_capacity * sizeof(uint64_t);
   if (!(s->work = md_mmap(s->work_bytes)))
@@ -102,6 +176,10 @@ void md_scan_end(struct md_scan *s) {
   md_munmap(s->large, s->large_bytes);
   md_munmap(s->large_marks, s->large_bytes / sizeof(struct large));
   md_munmap(s->work, s->work_bytes);
+  md_munmap(s->maps, s->map_bytes);
+  md_munmap(s->map_marks, s->map_bytes / sizeof(struct md_mapping));
+  md_munmap(s->next_piece,
+            s->map_bytes / sizeof(struct md_mapping) * sizeof(uint32_t));
   md_munmap(s, sizeof(*s));
 }
 
@@ -117,7 +195,26 @@ static inline bool array_cookie_end(const unsigned char *user, size_t usable,
          *(const size_t *)(const void *)user == 0;
 }
 
-/* The mark byte of the live block w points into, or NULL. */
+/* The mark byte of the mapping w points into, or NULL. */
+static uint8_t *map_mark_of(struct md_scan *s, uintptr_t w, uint64_t *ref) {
+  if (w < s->maps_lo || w >= s->maps_hi)
+    return NULL;
+  size_t a = 0, b = s->map_count; /* the last mapping beginning <= w */
+  while (b - a > 1) {
+    size_t mid = a + (b - a) / 2;
+    if (s->maps[mid].begin <= w)
+      a = mid;
+    else
+      b = mid;
+  }
+  const struct md_mapping *m = &s->maps[a];
+  if (w < m->begin || w >= m->end || (s->start_only && w != m->begin))
+    return NULL;
+  *ref = (MAP_CLASS << 32) | a;
+  return &s->map_marks[a];
+}
+
+/* The mark byte of the live block or mapping w points into, or NULL. */
 static inline uint8_t *mark_of(struct md_scan *s, uintptr_t w, uint64_t *ref) {
   if (w - md_heap.base < md_heap.size) {
     unsigned k = md_region_of((const void *)w);
@@ -142,7 +239,7 @@ static inline uint8_t *mark_of(struct md_scan *s, uintptr_t w, uint64_t *ref) {
     return &s->marks[k][i];
   }
   if (w < s->large_lo || w >= s->large_hi)
-    return NULL;
+    return map_mark_of(s, w, ref);
   size_t a = 0, b = s->large_count; /* the last block beginning <= w */
   while (b - a > 1) {
     size_t mid = a + (b - a) / 2;
@@ -157,7 +254,7 @@ static inline uint8_t *mark_of(struct md_scan *s, uintptr_t w, uint64_t *ref) {
       (off != 0 && (s->start_only || w >= l->end) &&
        !array_cookie_end((const unsigned char *)l->begin, l->end - l->begin,
                          off, l->b.meta->bits)))
-    return NULL;
+    return map_mark_of(s, w, ref);
   *ref = a;
   return &s->large_marks[a];
 }
@@ -192,10 +289,56 @@ static void scan_words(struct md_scan *s, uintptr_t b, uintptr_t e,
   }
 }
 
+/* The pages of a mapping: its readable parts (by the maps read while the
+ * world is stopped), and of those the pages in memory. */
+struct map_scan {
+  struct md_scan *s;
+  uint8_t state;
+  bool queue;
+};
+
+static void scan_map_part(uintptr_t b, uintptr_t e, void *arg) {
+  struct map_scan *ms = arg;
+  enum { PAGES = 512 };
+  unsigned char vec[PAGES];
+  for (uintptr_t at = b; at < e;) {
+    size_t n = (e - at) / 4096 < PAGES ? (e - at) / 4096 : PAGES;
+    if (md_sys3(SYS_mincore, at, n * 4096, vec) == 0)
+      for (size_t i = 0; i < n; i++)
+        if (vec[i] & 1)
+          scan_words(ms->s, at + i * 4096, at + (i + 1) * 4096, ms->state,
+                     UINT64_MAX, ms->queue);
+    at += n * 4096;
+  }
+}
+
+static void scan_map(struct md_scan *s, size_t i, uint8_t state, bool queue) {
+  const struct md_mapping *m = &s->maps[i];
+  if (!(m->prot & PROT_READ) || !(m->flags & MD_MAP_ANON))
+    return;
+  struct map_scan ms = {s, state, queue};
+  md_roots_each_readable(m->begin, m->end, scan_map_part, &ms);
+}
+
+/* A piece reached is every piece of its mmap reached. */
+static void reach_pieces(struct md_scan *s, size_t i) {
+  for (size_t j = s->next_piece[i]; j != i; j = s->next_piece[j])
+    if (s->map_marks[j] == UNREACHED) {
+      s->map_marks[j] = REACHABLE;
+      s->work[s->work_count++] = (MAP_CLASS << 32) | j;
+    }
+}
+
 static void drain(struct md_scan *s) {
   while (s->work_count) {
+    uint64_t ref = s->work[--s->work_count];
+    if ((ref >> 32) == MAP_CLASS) {
+      reach_pieces(s, (uint32_t)ref);
+      scan_map(s, (uint32_t)ref, REACHABLE, true);
+      continue;
+    }
     uintptr_t b, e;
-    bounds(s, s->work[--s->work_count], &b, &e);
+    bounds(s, ref, &b, &e);
     scan_words(s, b, e, REACHABLE, UINT64_MAX, true);
   }
 }
@@ -233,6 +376,12 @@ static void root_if_ignored(struct md_scan *s, uint64_t ref, uint8_t *mark,
 
 void md_scan_ignored_roots(struct md_scan *s) {
   each_live(s, root_if_ignored, NULL);
+  for (size_t i = 0; i < s->map_count; i++)
+    if ((s->maps[i].marks & MD_MAP_MARK_IGNORED) &&
+        s->map_marks[i] == UNREACHED) {
+      s->map_marks[i] = REACHABLE;
+      s->work[s->work_count++] = (MAP_CLASS << 32) | i;
+    }
   drain(s);
 }
 
@@ -281,19 +430,66 @@ static void collect(struct md_scan *s, uint64_t ref, uint8_t *mark,
   r->blocks[r->count++] = (struct md_scan_block){
       (uintptr_t)b->user, b->size, md_origin_of(b->meta->alloc_origin),
       b->stacks ? b->stacks->alloc_stack : 0, (uint8_t)MD_BITS_ALLOC_OP(bits),
-      (uint8_t)kind};
+      (uint8_t)kind, 0, 0};
+}
+
+/* What a leaked mapping points to is an indirect leak, but not the other
+ * pieces of its own mmap (marked SIBLING meanwhile). */
+static void find_indirect_from_map(struct md_scan *s, size_t i) {
+  for (size_t j = s->next_piece[i]; j != i; j = s->next_piece[j])
+    if (s->map_marks[j] == UNREACHED)
+      s->map_marks[j] = SIBLING;
+  scan_map(s, i, INDIRECT, false);
+  for (size_t j = s->next_piece[i]; j != i; j = s->next_piece[j])
+    if (s->map_marks[j] == SIBLING)
+      s->map_marks[j] = UNREACHED;
+}
+
+/* As collect, for mapping i: as its mmap's pieces are (one indirect: all). */
+static void collect_map(struct md_scan *s, size_t i, struct collect *c) {
+  struct md_scan_result *r = c->r;
+  const struct md_mapping *m = &s->maps[i];
+  uint8_t mark = s->map_marks[i];
+  for (size_t j = s->next_piece[i]; j != i; j = s->next_piece[j])
+    if (s->map_marks[j] == INDIRECT)
+      mark = INDIRECT;
+  size_t size = m->end - m->begin;
+  enum md_scan_kind kind = mark == REACHABLE  ? MD_SCAN_REACHABLE
+                           : mark == INDIRECT ? MD_SCAN_INDIRECT
+                                              : MD_SCAN_DIRECT;
+  if (kind == MD_SCAN_REACHABLE) {
+    r->reachable_maps++;
+    r->reachable_map_bytes += size;
+    if (!c->with_reachable)
+      return;
+  } else if ((m->marks & (MD_MAP_MARK_IGNORED | MD_MAP_MARK_REPORTED)) ||
+             m->epoch != c->epoch) {
+    return;
+  } else {
+    md_mmap_scan_mark(m, MD_MAP_MARK_REPORTED);
+  }
+  if (r->count == r->capacity)
+    return;
+  r->blocks[r->count++] = (struct md_scan_block){
+      m->begin, size, m->origin, m->stack, m->op, (uint8_t)kind,
+      (uint8_t)m->prot, m->flags};
 }
 
 bool md_scan_finish(struct md_scan *s, bool with_reachable,
                     struct md_scan_result *r) {
   memset(r, 0, sizeof(*r));
   each_live(s, find_indirect, NULL);
+  for (size_t i = 0; i < s->map_count; i++)
+    if (s->map_marks[i] != REACHABLE)
+      find_indirect_from_map(s, i);
   r->capacity = s->live + 1;
   r->bytes = r->capacity * sizeof(struct md_scan_block);
   if (!(r->blocks = md_mmap(r->bytes)))
     return false;
   struct collect c = {r, with_reachable, md_fork_epoch & MD_EPOCH_MASK};
   each_live(s, collect, &c);
+  for (size_t i = 0; i < s->map_count; i++)
+    collect_map(s, i, &c);
   return true;
 }
 

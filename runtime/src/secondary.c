@@ -12,6 +12,11 @@
  * pointer the program has without reading anything before it; it is
  * guarded by one lock, taken only by large allocations and frees.
  *
+ * With page_guard_front, a chosen block sits at the start of its pages
+ * instead, right after the inaccessible page. Blocks of page_guard's pool
+ * (pageguard.c) are klass 0 as these are: every call here about an address
+ * in the pool's range is passed on to pageguard.c, and walks cover them.
+ *
  * Walks (heap dumps, exit checks, the leak scan) may read a block's bytes
  * after dropping the lock: a block released meanwhile is unmapped only when
  * the last walk ends. With free_track, a freed block's pages are made
@@ -22,6 +27,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <sched.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -117,7 +123,8 @@ static void to_block(struct header *h, struct md_block *b) {
   b->lead = 0;
 }
 
-bool md_secondary_take(size_t size, size_t align, struct md_block *b) {
+bool md_secondary_take_at(size_t size, size_t align, bool at_start,
+                          struct md_block *b) {
   size_t n = size + md_heap.expand;
   if (n == 0)
     n = 1; /* a block of its own all the same */
@@ -135,7 +142,7 @@ bool md_secondary_take(size_t size, size_t align, struct md_block *b) {
   }
   struct header *h = (struct header *)map;
   unsigned char *data = map + 2 * PAGE, *user;
-  if (align <= PAGE) /* at the end of its pages */
+  if (align <= PAGE && !at_start) /* at the end of its pages */
     user = (unsigned char *)(((uintptr_t)data + data_bytes - n) &
                              ~(uintptr_t)(align - 1));
   else /* aligned first; the pad's rest comes after it */
@@ -173,6 +180,8 @@ bool md_secondary_take(size_t size, size_t align, struct md_block *b) {
 }
 
 unsigned char *md_secondary_front_guard(const struct md_block *b, size_t *n) {
+  if (md_pageguard_owns(b->user))
+    return md_pageguard_front_guard(b, n);
   const struct header *h = (const struct header *)((uintptr_t)b->meta);
   size_t before = (size_t)(h->user - h->data);
   *n = md_heap.front_guard < before ? md_heap.front_guard : before;
@@ -181,6 +190,8 @@ unsigned char *md_secondary_front_guard(const struct md_block *b, size_t *n) {
 
 enum md_lookup md_secondary_find(const void *p, bool interior,
                                  struct md_block *b) {
+  if (md_pageguard_owns(p))
+    return md_pageguard_find(p, interior, b);
   enum md_lookup found = MD_NOT_OURS;
   md_lock(&lock);
   long i = find_slot(p);
@@ -202,11 +213,36 @@ enum md_lookup md_secondary_find(const void *p, bool interior,
   return found;
 }
 
+bool md_secondary_near(const void *p, struct md_block *b) {
+  bool locked = false;
+  for (int tries = 0; !locked && tries < 100; tries++)
+    if (!(locked = md_trylock(&lock)))
+      sched_yield();
+  if (!locked)
+    return false;
+  bool found = false;
+  for (size_t j = 0; table && j <= mask && !found; j++) {
+    struct header *h = table[j];
+    if (h && (uintptr_t)p >= h->map && (uintptr_t)p < h->map + h->map_size) {
+      to_block(h, b);
+      found = true;
+    }
+  }
+  md_unlock(&lock);
+  return found;
+}
+
 size_t md_secondary_footprint(const struct md_block *b) {
+  if (md_pageguard_owns(b->user))
+    return md_pageguard_footprint(b);
   return ((const struct header *)((uintptr_t)b->meta))->map_size;
 }
 
 void md_secondary_protect(const struct md_block *b) {
+  if (md_pageguard_owns(b->user)) {
+    md_pageguard_protect(b);
+    return;
+  }
   uintptr_t begin = ((uintptr_t)b->user) & ~(PAGE - 1);
   uintptr_t end = (uintptr_t)b->user + b->room;
   mprotect((void *)begin, end - begin, PROT_NONE);
@@ -219,6 +255,10 @@ static void unmap(struct header *h) {
 }
 
 void md_secondary_give(const struct md_block *b) {
+  if (md_pageguard_owns(b->user)) {
+    md_pageguard_give(b);
+    return;
+  }
   struct header *h = (struct header *)((uintptr_t)b->meta);
   md_lock(&lock);
   long i = find_slot(h->user);
@@ -238,6 +278,7 @@ void md_secondary_give(const struct md_block *b) {
 void md_secondary_for_each(unsigned states,
                            void (*fn)(const struct md_block *b, void *arg),
                            void *arg) {
+  md_pageguard_for_each(states, fn, arg);
   md_lock(&lock);
   if (!used) {
     md_unlock(&lock);
@@ -276,13 +317,16 @@ void md_heap_scan_lock(void) { md_lock(&lock); }
 void md_heap_scan_unlock(void) { md_unlock(&lock); }
 
 void md_heap_scan_large_count(size_t *blocks, size_t *bytes) {
-  *blocks = used;
-  *bytes = bytes_mapped;
+  size_t guarded, guarded_bytes;
+  md_pageguard_stats(1u << MD_STATE_LIVE, &guarded, &guarded_bytes);
+  *blocks = used + guarded;
+  *bytes = bytes_mapped + guarded_bytes;
 }
 
 void md_heap_scan_large(unsigned states,
                         void (*fn)(const struct md_block *b, void *arg),
                         void *arg) {
+  md_pageguard_for_each(states, fn, arg);
   for (size_t j = 0; table && j <= mask; j++) {
     if (!table[j])
       continue;
@@ -294,15 +338,24 @@ void md_heap_scan_large(unsigned states,
 }
 
 void md_secondary_stats(size_t *blocks, size_t *bytes) {
+  size_t guarded, guarded_bytes;
+  md_pageguard_stats(1u << MD_STATE_LIVE, &guarded, &guarded_bytes);
   md_lock(&lock);
-  *blocks = used;
-  *bytes = bytes_mapped;
+  *blocks = used + guarded;
+  *bytes = bytes_mapped + guarded_bytes;
   md_unlock(&lock);
 }
 
-void md_secondary_atfork_prepare(void) { md_lock(&lock); }
-void md_secondary_atfork_parent(void) { md_unlock(&lock); }
+void md_secondary_atfork_prepare(void) {
+  md_lock(&lock);
+  md_pageguard_atfork_prepare();
+}
+void md_secondary_atfork_parent(void) {
+  md_pageguard_atfork_parent();
+  md_unlock(&lock);
+}
 void md_secondary_atfork_child(void) {
+  md_pageguard_atfork_child();
   md_lock_reset(&lock);
   walkers = 0; /* a walk in another thread does not go on in the child */
 }

@@ -4,6 +4,10 @@
  *   SIGRTMAX-17  backtrace: write a heap dump to PREFIX.PID.txt
  *   SIGRTMAX-16  check_unreachable_on_signal: report unreachable blocks
  *   SIGRTMAX-15  log_allocator_stats_on_signal: log allocator statistics
+ *   SIGRTMAX-14  heap profile (snapshot.c): append a snapshot
+ *   SIGRTMAX-12  heap profile sampling (sample.c): tracking on/off
+ * (the last two are mdebug's own, armed when a profile option is set;
+ * SIGRTMAX-13 is the leak check's stop signal, stop_linux.c).
  *
  * A signal handler may interrupt a thread anywhere, inside the allocator
  * included, so it does nothing but flip an atomic flag (the toggle) or
@@ -28,7 +32,9 @@
 
 #include "internal.h"
 
-enum action { TOGGLE, RECORDS, HEAP_DUMP, UNREACHABLE, STATS, ACTIONS };
+enum action {
+  TOGGLE, RECORDS, HEAP_DUMP, UNREACHABLE, STATS, SNAPSHOT, TRACK, ACTIONS
+};
 
 static const struct {
   int below_max; /* the signal is SIGRTMAX - below_max */
@@ -39,6 +45,8 @@ static const struct {
     [HEAP_DUMP] = {17, "dump the backtrace"},
     [UNREACHABLE] = {16, "check for unreachable memory"},
     [STATS] = {15, "log allocator stats"},
+    [SNAPSHOT] = {14, "append a snapshot to the heap profile"},
+    [TRACK] = {12, "turn the tracking of sampled blocks on or off"},
 };
 
 static bool wanted(enum action a) {
@@ -53,6 +61,10 @@ static bool wanted(enum action a) {
     return md_opt.check_unreachable_on_signal != 0;
   case STATS:
     return md_opt.log_allocator_stats_on_signal != 0;
+  case SNAPSHOT:
+    return md_profiling();
+  case TRACK:
+    return md_sample_configured();
   case ACTIONS:
     break;
   }
@@ -65,6 +77,8 @@ static void on_signal(int sig) {
   int saved = errno;
   if (sig == SIGRTMAX - signals[TOGGLE].below_max) {
     md_backtrace_toggle(); /* one atomic store: safe here, and immediate */
+  } else if (sig == SIGRTMAX - signals[TRACK].below_max) {
+    md_sample_toggle(); /* atomic stores too */
   } else {
     char what = (char)(SIGRTMAX - sig);
     if (write(pipe_fds[1], &what, 1) < 0) {
@@ -92,6 +106,8 @@ static void *service(void *arg) {
       md_leak_check_now();
     } else if (what == signals[STATS].below_max) {
       md_stats_log();
+    } else if (what == signals[SNAPSHOT].below_max) {
+      md_snapshot_take("signal");
     }
   }
 }
@@ -127,12 +143,12 @@ void md_signals_init(void) {
   for (int a = 0; a < ACTIONS; a++)
     if (wanted(a)) {
       any = true;
-      need_thread |= a != TOGGLE;
+      need_thread |= a != TOGGLE && a != TRACK;
     }
   if (!any)
     return;
   if (md_secure()) {
-    md_log("mdebug: signals SIGRTMAX-19..-15 are not armed in a "
+    md_log("mdebug: signals SIGRTMAX-19..-14 and -12 are not armed in a "
            "setuid/setgid program (AT_SECURE): the user running it may "
            "send them");
     return;

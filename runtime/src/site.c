@@ -1,5 +1,6 @@
 /* site.c - names where a call came from: a compiler-emitted site descriptor
- * ("file:line:col (function)") or, for code that was not instrumented, a
+ * ("file:line:col (function)", and " as TYPE" when the Clang front found
+ * the allocated type in the source) or, for code that was not instrumented, a
  * return address resolved with dladdr ("pc OFFSET  module (symbol+N)", the
  * shape malloc debug prints frames in, so addr2line works on it).
  * Also the names and properties of the call kinds (ops.def). Never
@@ -85,8 +86,11 @@ size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) {
     return md_format(buf, size, "<unknown>");
   if (!md_origin_is_pc(origin)) {
     const struct mdebug_site *s = (const struct mdebug_site *)origin;
-    return md_source_describe(buf, size, s->file, s->function, s->line,
-                              s->column);
+    size_t n = md_source_describe(buf, size, s->file, s->function, s->line,
+                                  s->column);
+    if (s->type && n < size) /* what the source says it allocates */
+      n += md_format(buf + n, size - n, " as %s", s->type);
+    return n;
   }
   uintptr_t pc = origin & ~MD_ORIGIN_PC_BIT;
   Dl_info info;

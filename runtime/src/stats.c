@@ -1,7 +1,9 @@
 /* stats.c - log_allocator_stats_on_signal / _on_exit: mdebug's figures (live
  * blocks and what they cost beyond their bytes - slack, guards, metadata -,
  * quarantined and free blocks, what the heap has committed and given back,
- * large blocks, the stack depot), logged as a few "mdebug: " lines.
+ * large blocks, the stack depot), then the program's memory by category
+ * (heap blocks, mappings, thread stacks) and its largest sites (usage.c),
+ * logged as a few "mdebug: " lines.
  *
  * Runs in the service thread or the exit handler, never in a signal
  * handler; walks the heap's metadata while other threads run. Never
@@ -32,4 +34,11 @@ void md_stats_log(void) {
          "%zu bytes of mappings",
          st.committed, st.free_blocks, st.released, st.secondary_blocks,
          st.secondary_bytes);
+  /* What the program holds, heap blocks, mappings and thread stacks, by
+   * category and by site (usage.c). */
+  struct md_usage u;
+  if (md_usage_collect(&u)) {
+    md_usage_log(&u, "mdebug: stats: ", 10);
+    md_usage_free(&u);
+  }
 }

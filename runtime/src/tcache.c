@@ -23,7 +23,7 @@
 #include "heap_internal.h"
 #include "lock.h"
 
-#define BIN_BYTES (32u << 10) /* at most this many bytes of blocks a bin */
+#define BIN_BYTES (128u << 10) /* at most this many bytes of blocks a bin */
 
 #define bin md_bin
 #define cache md_tcache
@@ -139,10 +139,12 @@ void md_tcache_give(unsigned k, uint32_t slot) {
   give_slow(k, slot);
 }
 
-/* The cache capacity of a class: BIN_BYTES of blocks, 2 to BIN_SLOTS. */
+/* The cache capacity of a class: BIN_BYTES of blocks, 8 to BIN_SLOTS (a
+ * thread going back to the class lock every few blocks of a large class
+ * would bounce it between cores). */
 uint32_t md_tcache_capacity(size_t block_size) {
   size_t n = BIN_BYTES / block_size;
-  return n < 2 ? 2 : n > MD_BIN_SLOTS ? MD_BIN_SLOTS : (uint32_t)n;
+  return n < 8 ? 8 : n > MD_BIN_SLOTS ? MD_BIN_SLOTS : (uint32_t)n;
 }
 
 void md_tcache_atfork_prepare(void) { md_lock(&pool_lock); }

@@ -169,8 +169,10 @@ static MD_NOINLINE void find_stack(uintptr_t sp) {
   syscall(SYS_close, fd);
 }
 
-MD_NOINLINE size_t md_unwind(uintptr_t *pcs, size_t max) {
-  uintptr_t fp = (uintptr_t)__builtin_frame_address(0), sp = fp;
+/* The frames from fp on, inside the stack mapping holding sp, into pcs[n..
+ * max); returns the new count. */
+static MD_ALWAYS_INLINE size_t walk(uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
+                                    size_t n, size_t max) {
   if (MD_UNLIKELY(sp < stack_lo || sp >= stack_hi))
     find_stack(sp);
   uintptr_t hi = stack_hi;
@@ -178,7 +180,7 @@ MD_NOINLINE size_t md_unwind(uintptr_t *pcs, size_t max) {
   uintptr_t text_lo = (uintptr_t)__start_mdebug_text;
   uintptr_t text_hi = (uintptr_t)__stop_mdebug_text;
   unsigned others = __atomic_load_n(&copy_count, __ATOMIC_ACQUIRE);
-  size_t n = 0, last_range = 0;
+  size_t last_range = 0;
   while (n < max) {
     if ((fp & 7) != 0 || fp < sp || hi < 16 || fp > hi - 16)
       break;
@@ -194,4 +196,17 @@ MD_NOINLINE size_t md_unwind(uintptr_t *pcs, size_t max) {
     fp = next;
   }
   return n;
+}
+
+MD_NOINLINE size_t md_unwind(uintptr_t *pcs, size_t max) {
+  uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
+  return walk(fp, fp, pcs, 0, max);
+}
+
+size_t md_unwind_from(uintptr_t pc, uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
+                      size_t max) {
+  if (!max)
+    return 0;
+  pcs[0] = pc;
+  return walk(fp, sp, pcs, 1, max);
 }

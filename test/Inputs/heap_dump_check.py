@@ -15,11 +15,20 @@ records" equal to the number of record lines, records sorted by size
 (descending) with no two records for the same size and stack, no record
 with more frames than "Backtrace size", every frame inside an executable
 mapping of the MAPS section, bt_info lines (backtrace_full) only after a
-record with frames and naming each frame's module-relative pc, MAPS lines
-shaped as /proc/PID/maps lines, and END as the last line.
+record with frames and naming each frame's module-relative pc, mdebug's
+"  sites" lines (at most one a record, after its bt_info, each site
+{COUNT ID OP FILE LINE COLUMN FUNCTION TYPE} with counts adding up to at
+most the record's num), mdebug's extension section (between the records
+and MAPS: its header line, then "mdebug total", "mdebug site", "mdebug
+mapping" and "mdebug thread_stack" lines, each category's total equal to
+its sites' sum and, for mappings and thread stacks, to the sum of their
+lines; every line of it skipped by Android's tools: none starts with "z "
+or looks like a maps line), MAPS lines shaped as /proc/PID/maps lines, and
+END as the last line.
 
 --summary prints, for FileCheck, "total T records R backtrace B" and one
-line per record "sz S num N frames F". With --binary PROG the record
+line per record "sz S num N frames F". --extension prints the extension's
+lines as they are (for FileCheck). With --binary PROG the record
 lines end with "bt" and each frame named: the function of PROG holding it
 (from PROG's ELF symbol table), or [MODULE] for a frame in another module;
 a frame in PROG that no function holds is an error.
@@ -41,7 +50,20 @@ HEADER = [
 ]
 RECORD = re.compile(r"z ([01])  sz +([0-9]+)  num    ([0-9]+)  bt((?: [0-9a-f]+)*)$")
 BT_INFO = re.compile(r'  bt_info((?: \{"[^"]*" [0-9a-f]+ "[^"]*" [0-9a-f]+\})+)$')
+SITES = re.compile(r"  sites((?: \{[1-9][0-9]* [0-9a-f]+ \S+ \S+ [0-9]+ [0-9]+ \S+ \S+\})+)$")
+SITES_ENTRY = re.compile(r" \{([1-9][0-9]*) ")
 BT_INFO_ENTRY = re.compile(r' \{"([^"]*)" ([0-9a-f]+) "([^"]*)" ([0-9a-f]+)\}')
+EXT_HEADER = ("MDEBUG EXTENSION v1: totals by category and site, mappings, "
+              "thread stacks (not Android's; its tools skip these lines)")
+CATEGORIES = ("heap_blocks", "mappings", "thread_stacks")
+EXT_TOTAL = re.compile(r"mdebug total (\w+) bytes ([0-9]+) count ([0-9]+)$")
+EXT_SITE = re.compile(r"mdebug site (\w+) bytes ([0-9]+) count ([0-9]+) by (.+?) at (.+)$")
+EXT_MAPPING = re.compile(
+    r"mdebug mapping ([0-9a-f]+)-([0-9a-f]+) sz ([0-9]+) ([r-][w-][x-]) "
+    r"(private|shared) (anonymous|file) bt((?: [0-9a-f]+)*) by (mmap|mmap64|mremap) at (.+)$")
+EXT_STACK = re.compile(
+    r"mdebug thread_stack ([0-9a-f]+)-([0-9a-f]+) sz ([0-9]+) guard ([0-9]+) "
+    r"(running|exited) bt((?: [0-9a-f]+)*) by pthread_create at (.+)$")
 MAPS_LINE = re.compile(
     r"([0-9a-f]+)-([0-9a-f]+) ([r-][w-][x-][ps]) ([0-9a-f]+) "
     r"([0-9a-f]+:[0-9a-f]+) ([0-9]+)(?: +(.*))?$")
@@ -87,9 +109,10 @@ def elf_functions(path):
 class Dump:
     def __init__(self, path):
         self.path = path
-        self.records = []  # [size, num, [pcs], bt_info entries or None]
+        self.records = []  # [size, num, [pcs], bt_info or None, line, site counts or None]
         self.maps = []     # (start, end, perms, offset, path)
         self.total = self.count = self.bt_size = None
+        self.extension = []  # its lines, as written
 
     def parse(self, text):
         if not text.endswith("END\n"):
@@ -112,7 +135,7 @@ class Dump:
             n += 1
         self.total, self.count, self.bt_size = values
         # records, each maybe followed by its bt_info line
-        while n < len(lines) and lines[n] != "MAPS":
+        while n < len(lines) and lines[n] not in ("MAPS", EXT_HEADER):
             line = lines[n]
             m = RECORD.match(line)
             if m:
@@ -126,9 +149,18 @@ class Dump:
                               "(expected %r)" % (n + 1, line, canon))
                 if num == 0:
                     raise Bad("line %d: record with num 0" % (n + 1))
-                self.records.append([size, num, pcs, None, n + 1])
+                self.records.append([size, num, pcs, None, n + 1, None])
+            elif SITES.match(line):
+                if not self.records or self.records[-1][5] is not None:
+                    raise Bad("line %d: sites line not after a record" % (n + 1))
+                counts = [int(c) for c in SITES_ENTRY.findall(line)]
+                if sum(counts) > self.records[-1][1]:
+                    raise Bad("line %d: sites count %d blocks, the record %d"
+                              % (n + 1, sum(counts), self.records[-1][1]))
+                self.records[-1][5] = counts
             elif BT_INFO.match(line):
-                if not self.records or self.records[-1][3] is not None:
+                if (not self.records or self.records[-1][3] is not None or
+                        self.records[-1][5] is not None):
                     raise Bad("line %d: bt_info line not right after a record"
                               % (n + 1))
                 entries = BT_INFO_ENTRY.findall(line)
@@ -139,7 +171,9 @@ class Dump:
             else:
                 raise Bad("line %d: not a record or bt_info line: %r" % (n + 1, line))
             n += 1
-        if n == len(lines):
+        if n < len(lines) and lines[n] == EXT_HEADER:
+            n = self.parse_extension(lines, n + 1)
+        if n == len(lines) or lines[n] != "MAPS":
             raise Bad("no MAPS line")
         n += 1
         while n < len(lines) - 1:
@@ -159,6 +193,50 @@ class Dump:
             raise Bad("the MAPS section is empty")
         self.check()
 
+    def parse_extension(self, lines, n):
+        totals, sites = {}, {c: [0, 0] for c in CATEGORIES}
+        listed = {"mappings": [0, 0], "thread_stacks": [0, 0]}
+        last_begin = {"mappings": -1, "thread_stacks": None}
+        while n < len(lines) and lines[n] != "MAPS":
+            line = lines[n]
+            if line.startswith("z ") or MAPS_LINE.match(line):
+                raise Bad("line %d: an extension line Android's tools would "
+                          "read: %r" % (n + 1, line))
+            m = EXT_TOTAL.match(line)
+            if m and m.group(1) in CATEGORIES and m.group(1) not in totals:
+                totals[m.group(1)] = [int(m.group(2)), int(m.group(3))]
+            elif EXT_SITE.match(line) and EXT_SITE.match(line).group(1) in CATEGORIES:
+                m = EXT_SITE.match(line)
+                sites[m.group(1)][0] += int(m.group(2))
+                sites[m.group(1)][1] += int(m.group(3))
+            elif EXT_MAPPING.match(line) or EXT_STACK.match(line):
+                m = EXT_MAPPING.match(line)
+                kind = "mappings" if m else "thread_stacks"
+                m = m or EXT_STACK.match(line)
+                b, e, size = int(m.group(1), 16), int(m.group(2), 16), int(m.group(3))
+                if e - b != size or size == 0:
+                    raise Bad("line %d: size %d but range %x-%x" % (n + 1, size, b, e))
+                if kind == "mappings":
+                    if b < last_begin[kind]:
+                        raise Bad("line %d: mappings not sorted by address" % (n + 1))
+                    last_begin[kind] = e
+                listed[kind][0] += size
+                listed[kind][1] += 1
+            else:
+                raise Bad("line %d: not an extension line: %r" % (n + 1, line))
+            self.extension.append(line)
+            n += 1
+        for c in CATEGORIES:
+            if c not in totals:
+                raise Bad("extension: no 'mdebug total %s' line" % c)
+            if totals[c] != sites[c]:
+                raise Bad("extension: %s total %s but its sites add up to %s"
+                          % (c, totals[c], sites[c]))
+            if c in listed and totals[c] != listed[c]:
+                raise Bad("extension: %s total %s but its lines add up to %s"
+                          % (c, totals[c], listed[c]))
+        return n
+
     def mapping(self, pc):
         for mp in self.maps:
             if mp[0] <= pc < mp[1]:
@@ -174,7 +252,7 @@ class Dump:
             raise Bad("'Total memory: %d' but the records add up to %d"
                       % (self.total, total))
         seen = set()
-        for i, (size, num, pcs, info, line) in enumerate(self.records):
+        for i, (size, num, pcs, info, line, _) in enumerate(self.records):
             if i and size > self.records[i - 1][0]:
                 raise Bad("line %d: sz %d after sz %d: records not sorted by size"
                           % (line, size, self.records[i - 1][0]))
@@ -223,7 +301,7 @@ class Dump:
         return names
 
 
-def check_file(path, summary, binary, elf):
+def check_file(path, summary, binary, elf, extension=False):
     dump = Dump(path)
     try:
         try:
@@ -232,7 +310,7 @@ def check_file(path, summary, binary, elf):
             raise Bad("cannot read: %s" % e)
         dump.parse(text)
         lines = []
-        for size, num, pcs, info, _ in dump.records:
+        for size, num, pcs, info, _, _ in dump.records:
             line = "sz %d num %d frames %d" % (size, num, len(pcs))
             if binary:
                 line += " bt " + " ".join(dump.frame_names(pcs, binary, *elf))
@@ -244,6 +322,9 @@ def check_file(path, summary, binary, elf):
         print("total %d records %d backtrace %d" % (dump.total, dump.count, dump.bt_size))
         for line in lines:
             print(line)
+    if extension:
+        for line in dump.extension:
+            print(line)
     print("heap dump OK: %d records, %d mappings" % (len(dump.records), len(dump.maps)))
     return True
 
@@ -251,8 +332,9 @@ def check_file(path, summary, binary, elf):
 def main(argv):
     summary = "--summary" in argv
     keep_going = "--keep-going" in argv
+    extension = "--extension" in argv
     binary = None
-    args = [a for a in argv if a not in ("--summary", "--keep-going")]
+    args = [a for a in argv if a not in ("--summary", "--keep-going", "--extension")]
     if "--binary" in args:
         k = args.index("--binary")
         binary = args[k + 1]
@@ -269,7 +351,7 @@ def main(argv):
     for path in args:
         if len(args) > 1:
             print("== %s" % path)
-        if not check_file(path, summary, binary, elf):
+        if not check_file(path, summary, binary, elf, extension):
             status = 1
             if not keep_going:
                 break

@@ -5,8 +5,8 @@
 ; as 4 little-endian bytes each, computed outside the pass.
 ; CHECK: @[[FILE:__mdebug_str[.0-9]*]] = private unnamed_addr constant [18 x i8] c"/src/dir/work.cpp\00", align 1
 ; CHECK-NEXT: @[[FUNC:__mdebug_str[.0-9]*]] = private unnamed_addr constant [14 x i8] c"ns::work(int)\00", align 1
-; CHECK-NEXT: @[[MALLOC:__mdebug_site[.0-9]*]] = private constant { i64, ptr, ptr, i32, i32, i32, i32 } { i64 -3476994777792002054, ptr @[[FILE]], ptr @[[FUNC]], i32 12, i32 9, i32 0, i32 0 }, section "mdebug_sites", align 8
-; CHECK-NEXT: @[[FREE:__mdebug_site[.0-9]*]] = private constant { i64, ptr, ptr, i32, i32, i32, i32 } { i64 7102229271050989701, ptr @[[FILE]], ptr @[[FUNC]], i32 13, i32 3, i32 4, i32 0 }, section "mdebug_sites", align 8
+; CHECK-NEXT: @[[MALLOC:__mdebug_site[.0-9]*]] = private constant { i64, ptr, ptr, i32, i32, i32, i32, ptr } { i64 -3476994777792002054, ptr @[[FILE]], ptr @[[FUNC]], i32 12, i32 9, i32 0, i32 0, ptr null }, section "mdebug_sites", align 8
+; CHECK-NEXT: @[[FREE:__mdebug_site[.0-9]*]] = private constant { i64, ptr, ptr, i32, i32, i32, i32, ptr } { i64 7102229271050989701, ptr @[[FILE]], ptr @[[FUNC]], i32 13, i32 3, i32 4, i32 0, ptr null }, section "mdebug_sites", align 8
 ; CHECK-NOT: __mdebug_str
 ; CHECK: @llvm.compiler.used = appending global [2 x ptr] [ptr @[[MALLOC]], ptr @[[FREE]]], section "llvm.metadata"
 

@@ -72,11 +72,11 @@ static const char *base_name(const char *path) {
   return b ? b + 1 : path;
 }
 
-const char *site_label(const struct profile *p, uint32_t site, char *buf,
-                       size_t size) {
-  const struct site *s = &p->sites.v[site];
+/* Where the site is, without its type. */
+static void site_place(const struct profile *p, const struct site *s,
+                       char *buf, size_t size) {
   const char *op = s->op ? s->op : "allocated";
-  const char *at = s->op ? " at " : " at ";
+  const char *at = " at ";
   if (s->file && s->line)
     snprintf(buf, size, "%s%s%s:%u:%u (%s)", op, at, s->file, s->line,
              s->column, s->function ? s->function : "?");
@@ -95,6 +95,15 @@ const char *site_label(const struct profile *p, uint32_t site, char *buf,
   else
     snprintf(buf, size, "site %016lx (not described in the file)",
              (unsigned long)s->id);
+}
+
+const char *site_label(const struct profile *p, uint32_t site, char *buf,
+                       size_t size) {
+  const struct site *s = &p->sites.v[site];
+  site_place(p, s, buf, size);
+  size_t n = strlen(buf);
+  if (s->type && n + 1 < size)
+    snprintf(buf + n, size - n, " as %s", s->type);
   return buf;
 }
 
@@ -157,9 +166,19 @@ void block_weight(const struct profile *p, const struct block *b,
     rate = p->samplings.v[i].rate;
     sbytes = p->samplings.v[i].bytes;
   }
+  /* Blocks over track_max_size (the last L record at or before the
+   * block's time) were all tracked. */
+  uint64_t always_above = 0;
+  for (size_t i = 0; i < p->limits.n; i++) {
+    if (i > 0 && p->limits.v[i].time > b->time)
+      break;
+    always_above = p->limits.v[i].max_size;
+  }
   double prob = 1.0 / (double)(rate ? rate : 1);
   if (sbytes && b->size)
     prob *= -expm1(-(double)b->size / (double)sbytes);
+  if (always_above && b->size > always_above)
+    prob = 1;
   if (prob <= 0)
     prob = 1;
   *bytes = (double)b->size / prob;

@@ -389,6 +389,27 @@ static void summary_line(FILE *out, const struct profile *p) {
                  "probability)\n",
             (unsigned long)s->rate, (unsigned long)s->bytes);
   }
+  if (p->limits.n) {
+    const struct limits *l = &p->limits.v[p->limits.n - 1];
+    if (l->min_size || l->max_size)
+      fprintf(out, "Filters: track_min_size=%lu track_max_size=%lu (blocks "
+                   "under the first are never tracked, over the second "
+                   "always)\n",
+              (unsigned long)l->min_size, (unsigned long)l->max_size);
+    if (l->missed)
+      fprintf(out, "max_tracked=%lu was reached: %lu sampled blocks were "
+                   "not tracked, so the estimates from snapshots and frees "
+                   "are low (periodic totals are exact)\n",
+              (unsigned long)l->max_tracked, (unsigned long)l->missed);
+    if (l->lost)
+      fprintf(out, "%lu frees of tracked blocks were not recorded (the "
+                   "runtime's queue was full): deallocation points are "
+                   "short of them\n",
+              (unsigned long)l->lost);
+    if (!l->tracking)
+      fprintf(out, "Tracking was off at the end (SIGRTMAX-13, "
+                   "mdebug_track() or track_enable_on_signal)\n");
+  }
   fputc('\n', out);
 }
 

@@ -2,8 +2,12 @@
  * runtime/src/heapdump.c writes, malloc debug's format) as a profile with
  * one snapshot: each `z` record is a block record standing for `num`
  * blocks of `sz` bytes with its stack; the stack's first frame is the
- * record's allocation point. Absolute pcs are turned into module+offset with
- * the MAPS section; `bt_info` lines (backtrace_full) name the frames.
+ * record's allocation point, unless mdebug's `sites` line after it names
+ * the instrumented sites of its blocks (with their types), which then are.
+ * Absolute pcs are turned into module+offset with the MAPS section;
+ * `bt_info` lines (backtrace_full) name the frames. mdebug's extension
+ * section (lines "MDEBUG EXTENSION ..." and "mdebug ...": mappings, thread
+ * stacks, totals by site) is skipped.
  * A file that stops before its END line is reported as truncated, with
  * the records read so far kept.
  */
@@ -15,7 +19,14 @@
 struct pending { /* a z record, until MAPS resolves its pcs */
   uint64_t size, num;
   size_t first, n; /* into pcs */
+  size_t sites_first, sites_n; /* into the dump's sites */
 };
+
+struct dump_site { /* one entry of a sites line */
+  uint64_t count;
+  struct site site;
+};
+
 
 struct map_range {
   uint64_t begin, end, offset;
@@ -54,6 +65,47 @@ static bool number(const char *t, size_t n, int base, uint64_t *v) {
   char *end;
   *v = strtoull(buf, &end, base);
   return *end == '\0';
+}
+
+/* "  sites {COUNT ID OP FILE LINE COLUMN FUNCTION TYPE} ...": false if
+ * malformed. */
+static bool sites_line(const char *s, const char *e, void *vec) {
+  VEC(struct dump_site) *v = vec;
+  const char *c = s + strlen("  sites");
+  while (c < e) {
+    while (c < e && *c == ' ')
+      c++;
+    if (c >= e)
+      break;
+    const char *close = memchr(c, '}', (size_t)(e - c));
+    if (*c != '{' || !close)
+      return false;
+    const char *t[8];
+    size_t n[8], k = 0;
+    for (const char *q = c + 1; q < close && k < 8; k++) {
+      const char *sp = memchr(q, ' ', (size_t)(close - q));
+      const char *end = sp ? sp : close;
+      t[k] = q;
+      n[k] = (size_t)(end - q);
+      q = end + 1;
+    }
+    uint64_t count, id, line, column;
+    bool bad = k != 8 || !number(t[0], n[0], 10, &count) ||
+               !number(t[1], n[1], 16, &id) || !number(t[4], n[4], 10, &line) ||
+               !number(t[5], n[5], 10, &column);
+    if (bad)
+      return false;
+    struct dump_site d = {count, {id, str_span(t[2], n[2], &bad),
+                                  str_span(t[3], n[3], &bad),
+                                  str_span(t[6], n[6], &bad),
+                                  str_span(t[7], n[7], &bad), (uint32_t)line,
+                                  (uint32_t)column, NONE, 0, true, true}};
+    if (bad)
+      return false;
+    *vec_push(v) = d;
+    c = close + 1;
+  }
+  return true;
 }
 
 /* bt_info {"module" relpc "function" offset} ...: names frames. */
@@ -107,6 +159,7 @@ bool read_heapdump(struct profile *p, const char *data, size_t size) {
   VEC(struct pending) recs = {0};
   VEC(uint64_t) pcs = {0};
   VEC(struct map_range) maps = {0};
+  VEC(struct dump_site) sites = {0};
   bool in_maps = false, saw_end = false;
   uint64_t line = 1;
   for (s = e < end ? e + 1 : end; s < end && !saw_end; s = e + 1) {
@@ -148,8 +201,22 @@ bool read_heapdump(struct profile *p, const char *data, size_t size) {
       in_maps = true;
       continue;
     }
+    /* mdebug's extension section (the runtime's usage.c): not read yet. */
+    if (starts(s, e, "MDEBUG EXTENSION ") || starts(s, e, "mdebug "))
+      continue;
     if (starts(s, e, "  bt_info")) {
       bt_info(p, s, e);
+      continue;
+    }
+    if (starts(s, e, "  sites")) {
+      size_t first = sites.n;
+      if (!recs.n || recs.v[recs.n - 1].sites_n || !sites_line(s, e, &sites)) {
+        sites.n = first;
+        input_error(p, line, offset, "malformed sites line");
+        continue;
+      }
+      recs.v[recs.n - 1].sites_first = first;
+      recs.v[recs.n - 1].sites_n = sites.n - first;
       continue;
     }
     if (starts(s, e, "z ")) {
@@ -163,7 +230,7 @@ bool read_heapdump(struct profile *p, const char *data, size_t size) {
                 memcmp(t, "num", 3) == 0 && token(&c, e, &t, &n) &&
                 number(t, n, 10, &num) && token(&c, e, &t, &n) && n == 2 &&
                 memcmp(t, "bt", 2) == 0;
-      struct pending r = {sz, num, pcs.n, 0};
+      struct pending r = {sz, num, pcs.n, 0, 0, 0};
       while (ok && token(&c, e, &t, &n)) {
         uint64_t pc;
         ok = number(t, n, 16, &pc);
@@ -219,6 +286,21 @@ bool read_heapdump(struct profile *p, const char *data, size_t size) {
         p->frames.n = first;
       }
     }
+    /* The sites the runtime named (sites line), then the rest. */
+    uint64_t rest = r->num ? r->num : 1;
+    for (size_t k = 0; k < r->sites_n; k++) {
+      const struct dump_site *d = &sites.v[r->sites_first + k];
+      uint32_t site = site_ref(p, d->site.id);
+      if (!p->sites.v[site].defined)
+        p->sites.v[site] = d->site;
+      uint64_t count = d->count < rest ? d->count : rest;
+      rest -= count;
+      *vec_push(&p->blocks) =
+          (struct block){site, stack, 0, r->size, 0, 0, count};
+      sn->n++;
+    }
+    if (!rest)
+      continue;
     /* The allocation point: the first frame, named if bt_info named it. */
     struct frame leaf = r->n ? p->frames.v[p->stacks.v[stack].first]
                              : (struct frame){NONE, 0};
@@ -242,12 +324,12 @@ bool read_heapdump(struct profile *p, const char *data, size_t size) {
         st->function = "(no stack recorded)";
       }
     }
-    *vec_push(&p->blocks) =
-        (struct block){site, stack, 0, r->size, 0, 0, r->num ? r->num : 1};
+    *vec_push(&p->blocks) = (struct block){site, stack, 0, r->size, 0, 0, rest};
     sn->n++;
   }
   sn->expected = sn->n;
   p->records = recs.n;
+  free(sites.v);
   free(recs.v);
   free(pcs.v);
   free(maps.v);

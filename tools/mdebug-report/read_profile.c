@@ -134,7 +134,7 @@ static uint64_t hex(struct fields *f, size_t k) {
 }
 
 /* A string field, unescaped (NULL for "-"). */
-static const char *str_span(const char *s, size_t n, bool *bad) {
+const char *str_span(const char *s, size_t n, bool *bad) {
   if (n == 1 && s[0] == '-')
     return NULL;
   char *d = xmalloc(n + 1), *o = d;
@@ -283,6 +283,14 @@ static void record(struct reader *r, const char *s, size_t n) {
     if (!sm.rate)
       sm.rate = 1;
     *vec_push(&p->samplings) = sm;
+    break;
+  }
+  case REC_LIMITS: {
+    struct limits l = {dec(&f, 1), dec(&f, 3), dec(&f, 4), dec(&f, 5),
+                       dec(&f, 6), dec(&f, 7), dec(&f, 2) != 0};
+    if (f.bad)
+      break;
+    *vec_push(&p->limits) = l;
     break;
   }
   case REC_MODULE: {

@@ -80,6 +80,10 @@ struct symbol {
 struct sampling {
   uint64_t time, rate, bytes;
 };
+struct limits { /* an L record: tracking rules and what the cap cost */
+  uint64_t time, min_size, max_size, max_tracked, missed, lost;
+  bool tracking;
+};
 struct totals {
   uint64_t time, live_bytes, live_blocks, allocs, frees, bytes;
   uint32_t first, n, expected; /* its site rows in profile.rows */
@@ -122,6 +126,7 @@ struct profile {
   struct map symbol_index; /* hash(module, offset) -> symbols index */
   VEC(struct symbol) symbols;
   VEC(struct sampling) samplings;
+  VEC(struct limits) limits;
   VEC(struct totals) totals;
   VEC(struct site_row) rows;
   VEC(struct snapshot) snapshots;
@@ -153,6 +158,9 @@ const char *module_name(const struct profile *p, uint32_t module);
  * damage to part of the file sets p->damaged and keeps the rest. */
 bool read_input(struct profile *p, const char *path); /* main.c: dispatch */
 bool read_profile(struct profile *p, const char *data, size_t size);
+/* A string field as heap profiles escape them (%XX), unescaped; NULL for
+ * "-"; *bad set if malformed (read_profile.c). */
+const char *str_span(const char *s, size_t n, bool *bad);
 bool read_heapdump(struct profile *p, const char *data, size_t size);
 bool read_records(struct profile *p, const char *data, size_t size);
 /* Whether the first line is a record_allocs line. */
@@ -194,7 +202,8 @@ extern const char *const report_titles[R_COUNT];
 void block_weight(const struct profile *p, const struct block *b,
                   double *bytes, double *blocks);
 void apply_filters_and_window(struct profile *p);
-/* "malloc at a.c:12:5 (make)" / "malloc at libc.so.6+0x9a1c0 (strdup)". */
+/* "malloc at a.c:12:5 (make) as struct node" / "malloc at
+ * libc.so.6+0x9a1c0 (strdup)". */
 const char *site_label(const struct profile *p, uint32_t site, char *buf,
                        size_t size);
 /* A frame as "function+0xoff (module)" or "module+0xoff". */

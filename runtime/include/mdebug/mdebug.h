@@ -35,6 +35,19 @@ void mdebug_unregister_root(const void *begin, size_t size);
  * backtrace option). Returns 0, or -1 with errno set. */
 int mdebug_dump_heap(const char *path);
 
+/* Appends a snapshot to this process's heap profile, PREFIX.PID.mdprof
+ * (profile_prefix; created on first use): per-site totals (every
+ * allocation site, exact) and the live tracked blocks (sampling options),
+ * under `label` (NULL: none). Returns 0, or -1 with errno set (the file
+ * could not be written; mdebug says why once). */
+int mdebug_snapshot(const char *label);
+
+/* Turns the tracking of sampled blocks on (on != 0) or off, as SIGRTMAX-12
+ * does; blocks tracked already stay tracked, per-site totals never stop.
+ * Returns the previous state (1 on, 0 off), or -1 when no sampling option
+ * is set. */
+int mdebug_track(int on);
+
 /* malloc debug's heap interface, same layouts (needs the backtrace option).
  * *info receives *overall_size bytes: entries of *info_size bytes, each
  * { size_t size; size_t allocations; uintptr_t backtrace[*backtrace_size]; }

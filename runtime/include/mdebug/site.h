@@ -28,6 +28,10 @@ struct mdebug_site {
   uint32_t column;      /* 0 when unknown */
   uint32_t op;          /* enum md_op: which entry point (abi.def order) */
   uint32_t flags;       /* reserved, 0 */
+  const char *type;     /* the allocated type where the source says it
+                           ("struct node", "int[]"), from the Clang front
+                           (pass/ClangPlugin.cpp); NULL when it does not.
+                           Not part of the id. */
 };
 
 /* FNV-1a, 64 bit. Fields are hashed in order file, '\0', function, '\0',

@@ -36,15 +36,20 @@ int main(int argc, char **argv) {
   free(buf);
   return r < 0;
 }
-// SPRINTF: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 WRITE OF SIZE 14 AT 0x{{[0-9a-f]+}} (sprintf): its last 6 bytes past its end
+// SPRINTF: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 WRITTEN PAST ITS END
+// SPRINTF-NEXT:   write of size 14 at 0x{{[0-9a-f]+}}: its last 6 bytes after the end of the block
 // SPRINTF-NEXT:   written by sprintf at {{.*}}calls_io.c:24:9 (main)
 // SPRINTF-NEXT:   allocated by malloc at {{.*}}calls_io.c:21:15 (main)
-// SNPRINTF: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 WRITE OF SIZE 16 AT 0x{{[0-9a-f]+}} (snprintf): its last 8 bytes past its end
+// SNPRINTF: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 WRITTEN PAST ITS END
+// SNPRINTF-NEXT:   write of size 16 at 0x{{[0-9a-f]+}}: its last 8 bytes after the end of the block
 // SNPRINTF-NEXT:   written by snprintf at {{.*}}calls_io.c:26:9 (main)
-// FGETS: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 WRITE OF SIZE 32 AT 0x{{[0-9a-f]+}} (fgets): its last 24 bytes past its end
+// FGETS: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 WRITTEN PAST ITS END
+// FGETS-NEXT:   write of size 32 at 0x{{[0-9a-f]+}}: its last 24 bytes after the end of the block
 // FGETS-NEXT:   written by fgets at {{.*}}calls_io.c:28:9 (main)
-// READ: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 WRITE OF SIZE 16 AT 0x{{[0-9a-f]+}} (read): its last 8 bytes past its end
+// READ: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 WRITTEN PAST ITS END
+// READ-NEXT:   write of size 16 at 0x{{[0-9a-f]+}}: its last 8 bytes after the end of the block
 // READ-NEXT:   written by read at {{.*}}calls_io.c:30:14 (main)
-// FREAD: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 WRITE OF SIZE 16 AT 0x{{[0-9a-f]+}} (fread): its last 8 bytes past its end
+// FREAD: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 WRITTEN PAST ITS END
+// FREAD-NEXT:   write of size 16 at 0x{{[0-9a-f]+}}: its last 8 bytes after the end of the block
 // FREAD-NEXT:   written by fread at {{.*}}calls_io.c:32:14 (main)
 // CLEAN-NOT: mdebug

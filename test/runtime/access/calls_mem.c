@@ -36,21 +36,26 @@ int main(int argc, char **argv) {
   free(dst);
   return r;
 }
-// MEMCPY: mdebug: ERROR: heap-buffer-overflow in
-// MEMCPY-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 16 WRITE OF SIZE 17 AT 0x{{[0-9a-f]+}} (memcpy): its last 1 byte past its end
+// MEMCPY: mdebug: ERROR: heap buffer overflow in
+// MEMCPY-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 16 WRITTEN PAST ITS END
+// MEMCPY-NEXT:   write of size 17 at 0x{{[0-9a-f]+}}: its last 1 byte after the end of the block
 // MEMCPY-NEXT:   written by memcpy at {{.*}}calls_mem.c:24:5 (main)
 // MEMCPY-NEXT:   allocated by calloc at {{.*}}calls_mem.c:21:37 (main)
-// MEMCPY: mdebug: ERROR: heap-buffer-overflow in
-// MEMCPY-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 16 READ OF SIZE 17 AT 0x{{[0-9a-f]+}} (memcpy): its last 1 byte past its end
+// MEMCPY: mdebug: ERROR: heap buffer overflow in
+// MEMCPY-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 16 READ PAST ITS END
+// MEMCPY-NEXT:   read of size 17 at 0x{{[0-9a-f]+}}: its last 1 byte after the end of the block
 // MEMCPY-NEXT:   read by memcpy at {{.*}}calls_mem.c:24:5 (main)
 // MEMCPY-NEXT:   allocated by calloc at {{.*}}calls_mem.c:21:15 (main)
-// MEMMOVE: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 16 WRITE OF SIZE 16 AT 0x{{[0-9a-f]+}} (memmove): its last 4 bytes past its end
+// MEMMOVE: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 16 WRITTEN PAST ITS END
+// MEMMOVE-NEXT:   write of size 16 at 0x{{[0-9a-f]+}}: its last 4 bytes after the end of the block
 // MEMMOVE-NEXT:   written by memmove at {{.*}}calls_mem.c:26:5 (main)
-// MEMSET: mdebug: ERROR: use after free (write) in
-// MEMSET-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 16 WRITE OF SIZE 15 AT 0x{{[0-9a-f]+}} (memset): 0 bytes inside it
+// MEMSET: mdebug: ERROR: use after free in
+// MEMSET-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 16 USED AFTER FREE (write)
+// MEMSET-NEXT:   write of size 15 at 0x{{[0-9a-f]+}}: 0 bytes inside the freed block
 // MEMSET-NEXT:   written by memset at {{.*}}calls_mem.c:29:5 (main)
 // MEMSET-NEXT:   allocated by calloc at {{.*}}calls_mem.c:21:37 (main)
 // MEMSET-NEXT:   freed by free at {{.*}}calls_mem.c:28:5 (main)
-// MEMCMP: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 16 READ OF SIZE 15 AT 0x{{[0-9a-f]+}} (memcmp): its last 7 bytes past its end
+// MEMCMP: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 16 READ PAST ITS END
+// MEMCMP-NEXT:   read of size 15 at 0x{{[0-9a-f]+}}: its last 7 bytes after the end of the block
 // MEMCMP-NEXT:   read by memcmp at {{.*}}calls_mem.c:32:9 (main)
 // CLEAN-NOT: mdebug

@@ -41,19 +41,25 @@ int main(int argc, char **argv) {
   free(text);
   return clean ? 0 : (int)(r & 1);
 }
-// STRCPY: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 WRITE OF SIZE {{[0-9]+}} AT 0x{{[0-9a-f]+}} (strcpy): its last {{[0-9]+}} bytes past its end
+// STRCPY: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 WRITTEN PAST ITS END
+// STRCPY-NEXT:   write of size {{[0-9]+}} at 0x{{[0-9a-f]+}}: its last {{[0-9]+}} bytes after the end of the block
 // STRCPY-NEXT:   written by strcpy at {{.*}}calls_str.c:27:5 (main)
 // STRCPY-NEXT:   allocated by malloc at {{.*}}calls_str.c:21:17 (main)
-// STRNCPY: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 WRITE OF SIZE 12 AT 0x{{[0-9a-f]+}} (strncpy): its last 4 bytes past its end
+// STRNCPY: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 WRITTEN PAST ITS END
+// STRNCPY-NEXT:   write of size 12 at 0x{{[0-9a-f]+}}: its last 4 bytes after the end of the block
 // STRNCPY-NEXT:   written by strncpy at {{.*}}calls_str.c:29:5 (main)
-// STRCAT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 WRITE OF SIZE 7 AT 0x{{[0-9a-f]+}} (strcat): its last 6 bytes past its end
+// STRCAT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 WRITTEN PAST ITS END
+// STRCAT-NEXT:   write of size 7 at 0x{{[0-9a-f]+}}: its last 6 bytes after the end of the block
 // STRCAT-NEXT:   written by strcat at {{.*}}calls_str.c:31:5 (main)
-// STRLEN: mdebug: ERROR: heap-buffer-overflow in
-// STRLEN-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 READ OF SIZE 9 AT 0x{{[0-9a-f]+}} (strlen): its last 1 byte past its end
+// STRLEN: mdebug: ERROR: heap buffer overflow in
+// STRLEN-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 READ PAST ITS END
+// STRLEN-NEXT:   read of size 9 at 0x{{[0-9a-f]+}}: its last 1 byte after the end of the block
 // STRLEN-NEXT:   read by strlen at {{.*}}calls_str.c:33:9 (main)
 // STRLEN-NEXT:   allocated by malloc at {{.*}}calls_str.c:21:36 (main)
-// STRCMP: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 READ OF SIZE 9 AT 0x{{[0-9a-f]+}} (strcmp): its last 1 byte past its end
+// STRCMP: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 READ PAST ITS END
+// STRCMP-NEXT:   read of size 9 at 0x{{[0-9a-f]+}}: its last 1 byte after the end of the block
 // STRCMP-NEXT:   read by strcmp at {{.*}}calls_str.c:35:17 (main)
-// STRDUP: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 READ OF SIZE 9 AT 0x{{[0-9a-f]+}} (strdup): its last 1 byte past its end
+// STRDUP: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 8 READ PAST ITS END
+// STRDUP-NEXT:   read of size 9 at 0x{{[0-9a-f]+}}: its last 1 byte after the end of the block
 // STRDUP-NEXT:   read by strdup at {{.*}}calls_str.c:37:10 (main)
 // CLEAN-NOT: mdebug

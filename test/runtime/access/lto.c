@@ -26,8 +26,9 @@ int main(int argc, char **argv) {
   return r;
 }
 #endif
-// CHECK: mdebug: ERROR: heap-buffer-overflow in {{.*}}
-// CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 24 READ OF SIZE 4 AT 0x{{[0-9a-f]+}}: 0 bytes past its end
+// CHECK: mdebug: ERROR: heap buffer overflow in {{.*}}
+// CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 24 READ PAST ITS END
+// CHECK-NEXT:   read of size 4 at 0x{{[0-9a-f]+}}: 0 bytes after the end of the block
 // CHECK-NEXT:   read at {{.*}}lto.c:20:40 (last)
 // CHECK-NEXT:   allocated by calloc at {{.*}}lto.c:23:12 (main)
 // CLEAN-NOT: mdebug

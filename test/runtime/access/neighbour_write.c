@@ -1,7 +1,7 @@
 // Proves: a write past a block that lands inside the next block, a live
 // one, where neither guards nor an address check alone can see it, is
 // reported at the write: the address was computed from the first block, so
-// it is a heap-buffer-overflow of that block, and the block it lands in is
+// it is a heap buffer overflow of that block, and the block it lands in is
 // named with its site. The clean twin writes the first block's last int.
 // RUN: %mdebug_clang -fmdebug-check-access -O1 -g %s -o %t
 // RUN: %not %t 2>&1 | %FileCheck %s
@@ -22,12 +22,13 @@ int main(int argc, char **argv) {
   free(b);
   return 0;
 }
-// CHECK: mdebug: ERROR: heap-buffer-overflow in {{.*}}
-// CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 32 WRITE OF SIZE 4 AT 0x{{[0-9a-f]+}}: {{[0-9]+}} bytes past its end
+// CHECK: mdebug: ERROR: heap buffer overflow in {{.*}}
+// CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 32 WRITTEN PAST ITS END
+// CHECK-NEXT:   write of size 4 at 0x{{[0-9a-f]+}}: {{[0-9]+}} bytes after the end of the block
 // CHECK-NEXT:   written at {{.*}}neighbour_write.c:12:59 (set)
 // CHECK-NEXT:   allocated by malloc at {{.*}}neighbour_write.c:15:{{12|42}} (main)
 // CHECK-NEXT:   0x{{[0-9a-f]+}} lies inside another block, of size 32 at 0x{{[0-9a-f]+}}:
 // CHECK-NEXT:     allocated by malloc at {{.*}}neighbour_write.c:15:{{12|42}} (main)
 // CHECK-NOT: not neighbours
-// CHECK: mdebug: SUMMARY: {{.*}}1 heap-buffer-overflow
+// CHECK: mdebug: SUMMARY: {{.*}}1 heap buffer overflow
 // CLEAN-NOT: mdebug

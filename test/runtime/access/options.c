@@ -20,13 +20,15 @@ int main(void) {
   free(s);
   return c;
 }
-// STRIP: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 10 READ OF SIZE 1 AT 0x{{[0-9a-f]+}}: 0 bytes past its end
+// STRIP: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 10 READ PAST ITS END
+// STRIP-NEXT:   read of size 1 at 0x{{[0-9a-f]+}}: 0 bytes after the end of the block
 // STRIP-NEXT:   read at options.c:14:{{[0-9]+}} (at)
 // STRIP-NEXT:   allocated by calloc at options.c:17:13 (main)
 // STRIP: still running
-// ABORT: mdebug: ERROR: heap-buffer-overflow
+// ABORT: mdebug: ERROR: heap buffer overflow
 // ABORT: mdebug: abort_on_error: aborting
 // ABORT-NOT: still running
-// STRIP-NOT-FULL: mdebug: ERROR: heap-buffer-overflow
+// STRIP-NOT-FULL: mdebug: ERROR: heap buffer overflow
 // STRIP-NOT-FULL-NEXT: +++ ALLOCATION
+// STRIP-NOT-FULL-NEXT:   read of size 1 at
 // STRIP-NOT-FULL-NEXT:   read at {{/.*}}options.c:14:{{[0-9]+}} (at)

@@ -24,11 +24,12 @@ int main(int argc, char **argv) {
     v = use(p);
   return (int)v;
 }
-// CHECK: mdebug: ERROR: use after free (read) in {{.*}} (pid {{[0-9]+}}, tid {{[0-9]+}})
-// CHECK-NEXT: +++ ALLOCATION 0x[[P:[0-9a-f]+]] SIZE 16 READ OF SIZE 8 AT 0x{{[0-9a-f]+}}: 8 bytes inside it
+// CHECK: mdebug: ERROR: use after free in {{.*}} (pid {{[0-9]+}}, tid {{[0-9]+}})
+// CHECK-NEXT: +++ ALLOCATION 0x[[P:[0-9a-f]+]] SIZE 16 USED AFTER FREE (read)
+// CHECK-NEXT:   read of size 8 at 0x{{[0-9a-f]+}}: 8 bytes inside the freed block
 // CHECK-NEXT:   read at {{.*}}read_after_free.c:16:65 (use)
 // CHECK-NEXT:   allocated by malloc at {{.*}}read_after_free.c:19:21 (main)
 // CHECK-NEXT:   freed by free at {{.*}}read_after_free.c:22:3 (main)
 // CHECK-NEXT: *** ***
-// CHECK: mdebug: SUMMARY: 1 error (1 use after free (read)), 0 bytes leaked in 0 blocks
+// CHECK: mdebug: SUMMARY: 1 error (1 use after free), 0 bytes leaked in 0 blocks
 // CLEAN-NOT: mdebug

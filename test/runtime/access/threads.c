@@ -38,8 +38,9 @@ int main(int argc, char **argv) {
   pthread_join(t, NULL);
   return (int)v;
 }
-// CHECK: mdebug: ERROR: use after free (read) in {{.*}}
-// CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 32 READ OF SIZE 8 AT 0x{{[0-9a-f]+}}: 0 bytes inside it
+// CHECK: mdebug: ERROR: use after free in {{.*}}
+// CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 32 USED AFTER FREE (read)
+// CHECK-NEXT:   read of size 8 at 0x{{[0-9a-f]+}}: 0 bytes inside the freed block
 // CHECK-NEXT:   read at {{.*}}threads.c:25:{{[0-9]+}} (first)
 // CHECK-NEXT:   allocated by calloc at {{.*}}threads.c:28:12 (main)
 // CHECK-NEXT:   freed by free at {{.*}}threads.c:18:3 (release)

@@ -1,5 +1,5 @@
 // Proves: a read before a block's start (into the slot before it, which
-// holds another block's slack) is reported as a heap-buffer-overflow of the
+// holds another block's slack) is reported as a heap buffer overflow of the
 // block the address was computed from, "N bytes before its start"; a read
 // that straddles the start counts the bytes before it. The clean twin reads
 // the first byte.
@@ -28,11 +28,13 @@ int main(int argc, char **argv) {
   free(before);
   return r;
 }
-// CHECK: mdebug: ERROR: heap-buffer-overflow in {{.*}}
-// CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 20 READ OF SIZE 1 AT 0x{{[0-9a-f]+}}: 1 byte before its start
+// CHECK: mdebug: ERROR: heap buffer overflow in {{.*}}
+// CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 20 READ BEFORE ITS START
+// CHECK-NEXT:   read of size 1 at 0x{{[0-9a-f]+}}: 1 byte before the block
 // CHECK-NEXT:   read at {{.*}}under_read.c:13:72 (byte_at)
 // CHECK-NEXT:   allocated by calloc at {{.*}}under_read.c:21:35 (main)
-// CHECK: mdebug: SUMMARY: 1 error (1 heap-buffer-overflow)
-// STRADDLE: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 20 READ OF SIZE 8 AT 0x{{[0-9a-f]+}}: its first 3 bytes before its start
+// CHECK: mdebug: SUMMARY: 1 error (1 heap buffer overflow)
+// STRADDLE: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 20 READ BEFORE ITS START
+// STRADDLE-NEXT:   read of size 8 at 0x{{[0-9a-f]+}}: its first 3 bytes before the block
 // STRADDLE-NEXT:   read at {{.*}}under_read.c:16:3 (word_at)
 // CLEAN-NOT: mdebug

@@ -1,5 +1,5 @@
 // Proves: a write 1 MiB past a block, far beyond any guard, is reported at
-// the write (before it lands) as a heap-buffer-overflow of the block its
+// the write (before it lands) as a heap buffer overflow of the block its
 // address was computed from, with the distance; where it lands inside
 // another block, that block is named too. The blocks of the size class are
 // allocated first, so the page it lands in is mapped and the program lives
@@ -24,11 +24,12 @@ int main(int argc, char **argv) {
     free(many[i]);
   return 0;
 }
-// CHECK: mdebug: ERROR: heap-buffer-overflow in {{.*}}
-// CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 100 WRITE OF SIZE 1 AT 0x{{[0-9a-f]+}}: 1048476 bytes past its end
+// CHECK: mdebug: ERROR: heap buffer overflow in {{.*}}
+// CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 100 WRITTEN PAST ITS END
+// CHECK-NEXT:   write of size 1 at 0x{{[0-9a-f]+}}: 1048476 bytes after the end of the block
 // CHECK-NEXT:   written at {{.*}}wild_write.c:15:61 (poke)
 // CHECK-NEXT:   allocated by malloc at {{.*}}wild_write.c:20:15 (main)
 // CHECK-NEXT:   0x{{[0-9a-f]+}} lies inside another block, of size 100 at 0x{{[0-9a-f]+}}:
 // CHECK-NEXT:     allocated by malloc at {{.*}}wild_write.c:20:15 (main)
-// CHECK: mdebug: SUMMARY: {{[0-9]+}} error{{s?}} ({{.*}}1 heap-buffer-overflow)
+// CHECK: mdebug: SUMMARY: {{[0-9]+}} error{{s?}} ({{.*}}1 heap buffer overflow)
 // CLEAN-NOT: mdebug

@@ -20,15 +20,16 @@ int main(int argc, char **argv) {
     set(p, 3);
   return 0;
 }
-// CHECK: mdebug: ERROR: use after free (write) in {{.*}}
-// CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 32 WRITE OF SIZE 4 AT 0x{{[0-9a-f]+}}: 12 bytes inside it
+// CHECK: mdebug: ERROR: use after free in {{.*}}
+// CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 32 USED AFTER FREE (write)
+// CHECK-NEXT:   write of size 4 at 0x{{[0-9a-f]+}}: 12 bytes inside the freed block
 // CHECK-NEXT:   written at {{.*}}write_after_free.c:12:58 (set)
 // CHECK-NEXT:   allocated by malloc at {{.*}}write_after_free.c:15:12 (main)
 // CHECK-NEXT:   freed by free at {{.*}}write_after_free.c:18:3 (main)
 // CHECK: mdebug: ERROR: use after free in
 // CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} USED AFTER FREE
-// CHECK: mdebug: SUMMARY: 2 errors (1 use after free, 1 use after free (write)), 0 bytes leaked in 0 blocks
-// NO-QUARANTINE: mdebug: ERROR: use after free (write)
+// CHECK: mdebug: SUMMARY: 2 errors (2 use after free), 0 bytes leaked in 0 blocks
+// NO-QUARANTINE: mdebug: ERROR: use after free
 // NO-QUARANTINE: freed by free at {{.*}}write_after_free.c:18:3 (main)
-// NO-QUARANTINE: mdebug: SUMMARY: 1 error (1 use after free (write))
+// NO-QUARANTINE: mdebug: SUMMARY: 1 error (1 use after free)
 // CLEAN-NOT: mdebug

@@ -1,12 +1,14 @@
-// Proves: a program that dies of SIGSEGV gets mdebug's SUMMARY line first,
+// Proves: a program that dies of SIGSEGV gets mdebug's report of the fault
+// (what the address is: a null pointer, near the stack pointer, not in the
+// heap; the faulting instruction and the stack) and the SUMMARY line,
 // counting the errors reported so far (no leak check), and still dies of
 // SIGSEGV; the same for a stack overflow (the handler runs on an alternate
 // stack), a fault in another thread, and SIGBUS (a mapped file cut short).
 // A clean run that does not crash prints nothing.
 // RUN: %mdebug_clang -O0 -g %s -o %t -lpthread
-// RUN: %python %S/../../Inputs/exit_status.py %t null 2>&1 | %FileCheck %s --check-prefix=CHECK
-// RUN: %python %S/../../Inputs/exit_status.py %t overflow 2>&1 | %FileCheck %s --check-prefix=CHECK
-// RUN: %python %S/../../Inputs/exit_status.py %t thread 2>&1 | %FileCheck %s --check-prefix=CHECK
+// RUN: %python %S/../../Inputs/exit_status.py %t null 2>&1 | %FileCheck %s --check-prefixes=CHECK,NULL
+// RUN: %python %S/../../Inputs/exit_status.py %t overflow 2>&1 | %FileCheck %s --check-prefixes=CHECK,OVERFLOW
+// RUN: %python %S/../../Inputs/exit_status.py %t thread 2>&1 | %FileCheck %s --check-prefixes=CHECK,THREAD
 // RUN: %python %S/../../Inputs/exit_status.py %t bus %t.file 2>&1 | %FileCheck %s --check-prefix=BUS
 // RUN: %t 2>&1 | count 0
 #include <fcntl.h>
@@ -62,8 +64,29 @@ int main(int argc, char **argv) {
 }
 // CHECK: DOUBLE FREE (free)
 // CHECK: crashing now
-// CHECK-NEXT: mdebug: SUMMARY: 1 error (1 double free), then SIGSEGV (segmentation fault); leaks at exit not checked
+// CHECK-NEXT: ***
+// CHECK-NEXT: mdebug: ERROR: invalid access in {{.*}}
+// NULL-NEXT: +++ INVALID WRITE AT 0x0 (SIGSEGV, address not mapped)
+// NULL-NEXT:   0x0 is not in mdebug's heap: a null pointer (plus an offset)
+// NULL-NEXT:   write by the instruction at pc {{[0-9a-f]+}}  {{.*}}segv.c.tmp (main+{{[0-9]+}})
+// THREAD-NEXT: +++ INVALID WRITE AT 0x0 (SIGSEGV, address not mapped)
+// THREAD-NEXT:   0x0 is not in mdebug's heap: a null pointer (plus an offset)
+// THREAD-NEXT:   write by the instruction at pc {{[0-9a-f]+}}  {{.*}}segv.c.tmp (fault+{{[0-9]+}})
+// OVERFLOW-NEXT: +++ INVALID WRITE AT 0x{{[0-9a-f]+}} (SIGSEGV, address not mapped)
+// OVERFLOW-NEXT:   0x{{[0-9a-f]+}} is not in mdebug's heap: it is near the stack pointer (0x{{[0-9a-f]+}}), a stack overflow?
+// OVERFLOW-NEXT:   write by the instruction at pc {{[0-9a-f]+}}  {{.*}}segv.c.tmp (recurse+{{[0-9]+}})
+// CHECK-NEXT: Backtrace at time of failure:
+// NULL-NEXT:   #00  pc {{[0-9a-f]+}}  {{.*}}segv.c.tmp (main+{{[0-9]+}})
+// THREAD-NEXT:   #00  pc {{[0-9a-f]+}}  {{.*}}segv.c.tmp (fault+{{[0-9]+}})
+// OVERFLOW-NEXT:   #00  pc {{[0-9a-f]+}}  {{.*}}segv.c.tmp (recurse+{{[0-9]+}})
+// CHECK: ***
+// CHECK-NEXT: mdebug: SUMMARY: 2 errors (1 double free, 1 invalid access), then SIGSEGV (segmentation fault); leaks at exit not checked
 // CHECK-NEXT: killed by signal 11
 // BUS: crashing now
-// BUS-NEXT: mdebug: SUMMARY: 1 error (1 double free), then SIGBUS (bus error); leaks at exit not checked
+// BUS-NEXT: ***
+// BUS-NEXT: mdebug: ERROR: invalid access in {{.*}}
+// BUS-NEXT: +++ INVALID READ AT 0x{{[0-9a-f]+}} (SIGBUS, no memory behind the address (a file cut short?))
+// BUS-NEXT:   0x{{[0-9a-f]+}} is not in mdebug's heap
+// BUS-NEXT:   read by the instruction at pc {{[0-9a-f]+}}  {{.*}}segv.c.tmp (bus_error+{{[0-9]+}})
+// BUS: mdebug: SUMMARY: 2 errors (1 double free, 1 invalid access), then SIGBUS (bus error); leaks at exit not checked
 // BUS-NEXT: killed by signal 7

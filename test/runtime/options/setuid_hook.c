@@ -58,7 +58,7 @@ int main(void) {
   return 0;
 }
 // CHECK: mdebug: __mdebug_default_options(): suppressions, backtrace_dump_prefix, record_allocs_file, log_path ignored in a setuid/setgid program (AT_SECURE): it writes no file and reads none an option names
-// CHECK-NEXT: mdebug: signals SIGRTMAX-19..-15 are not armed in a setuid/setgid program (AT_SECURE): the user running it may send them
+// CHECK-NEXT: mdebug: signals SIGRTMAX-19..-14 and -12 are not armed in a setuid/setgid program (AT_SECURE): the user running it may send them
 // CHECK-NEXT: AT_SECURE 1, SIGRTMAX-16 not armed
 // CHECK: Direct leak of 24 bytes in 1 block:
 // CHECK: Backtrace at time of allocation:

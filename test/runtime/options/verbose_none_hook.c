@@ -14,9 +14,9 @@
 const char *__mdebug_default_options(void) { return HOOK; }
 #endif
 int main(void) { return 0; }
-// DEFAULT: mdebug: options in force: rear_guard=8 fill_on_free=64 free_track=256 free_track_bytes=262144 leak_check=1 verify_pointers verbose exitcode=23
+// DEFAULT: mdebug: options in force: rear_guard=8 fill_on_free=64 free_track=256 free_track_bytes=262144 leak_check=1 verify_pointers track_mmap=1 verbose exitcode=23
 // NONE: mdebug: options in force: rear_guard=8 verbose exitcode=23
-// HOOK: mdebug: options in force: front_guard=64 rear_guard=64 fill_on_free=64 free_track=256 free_track_bytes=262144 leak_check=1 verify_pointers verbose exitcode=9
-// ENV-OVER-HOOK: mdebug: options in force: front_guard=16 rear_guard=4 fill_on_free=64 free_track=256 free_track_bytes=262144 leak_check=1 verify_pointers verbose exitcode=9
+// HOOK: mdebug: options in force: front_guard=64 rear_guard=64 fill_on_free=64 free_track=256 free_track_bytes=262144 leak_check=1 verify_pointers track_mmap=1 verbose exitcode=9
+// ENV-OVER-HOOK: mdebug: options in force: front_guard=16 rear_guard=4 fill_on_free=64 free_track=256 free_track_bytes=262144 leak_check=1 verify_pointers track_mmap=1 verbose exitcode=9
 // BADHOOK: mdebug: __mdebug_default_options(): bad value for option 'guard', value must be <= 16384: 99999; ignoring these options
-// BADHOOK: mdebug: options in force: rear_guard=8 fill_on_free=64 free_track=256 free_track_bytes=262144 leak_check=1 verify_pointers verbose exitcode=23
+// BADHOOK: mdebug: options in force: rear_guard=8 fill_on_free=64 free_track=256 free_track_bytes=262144 leak_check=1 verify_pointers track_mmap=1 verbose exitcode=23

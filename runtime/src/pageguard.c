@@ -1,0 +1,468 @@
+/* pageguard.c - page_guard: chosen blocks get pages of their own, placed
+ * against an inaccessible page, and those pages become inaccessible when the
+ * block is freed, for as long as the quarantine holds it. Every block chosen
+ * (page_guard=1) is Electric Fence; 1 in N (page_guard=N) is GWP-ASan. A
+ * stray access then faults at the instruction, reads too, in code that was
+ * never rebuilt; crash.c names the block.
+ *
+ * Which blocks: a per-thread countdown (md_pageguard_countdown) that the
+ * allocation fast path (md_heap_take) decrements. When it was zero, the
+ * path calls md_pageguard_take, which draws the next countdown (uniform in
+ * 0..2N-2: 1 in N allocations on average, none predictable) and guards this
+ * block if its size is in [page_guard_min_size, page_guard_max_size]; a
+ * block out of range leaves the countdown at zero, so that the next block in
+ * range is the one chosen. With page_guard off, each thread's first call
+ * sets its countdown to 2^64-1: the fast path pays one decrement and a branch
+ * never taken.
+ *
+ * Where they live: a pool reserved at start-up (inaccessible, no memory
+ * committed), apart from the primary range, in six regions whose slots hold
+ * 1, 2, 4, 8, 16 and 32 pages; each slot is an inaccessible page, then its
+ * pages, so every slot has an inaccessible page on each side:
+ *
+ *   | guard | pages of slot i       | guard | pages of slot i+1 ...
+ *   default (rear):          [block]| <- ends against slot i+1's guard
+ *   page_guard_front: guard |[block]
+ *
+ * Only the pages the block spans are made accessible; the rest of its slot
+ * stays inaccessible. A block is aligned to 16 bytes (page_guard_align), so
+ * up to 15 bytes of slack may separate it from the page after it: rear guard
+ * bytes there are checked at free, as for any block. Freeing replaces the
+ * block's pages by inaccessible, empty ones in one system call (mmap
+ * MAP_FIXED: protected, and the memory back to the OS); after the
+ * quarantine the slot joins its region's FIFO of free slots, taken again
+ * only when more than PG_REUSE_AFTER others wait there (fresh slots are
+ * carved until then: GWP-ASan too uses every slot before it reuses one), so
+ * a dangling pointer keeps faulting long after free_track let go.
+ * Blocks too large for the largest slot (and alignments beyond a page) are
+ * the secondary's, which already places each one at the end of its pages
+ * against an inaccessible page, and at their start with page_guard_front.
+ *
+ * Metadata: 32 bytes a slot, in an array of each region, out of the slots:
+ * struct md_meta (first, so a block's meta pointer is its record), the
+ * stack ids, where the block starts and how many pages are accessible.
+ * Blocks here are klass 0 for the rest of the runtime, as large blocks are:
+ * secondary.c passes each call about a block in the pool's range on to this
+ * file (find, front guard, protect, give, footprint, walks, the leak scan's
+ * table), so md_heap_find, md_heap_resolve, free, realloc,
+ * malloc_usable_size, leak scans and heap dumps see them as any block.
+ *
+ * Limits. An accessible run of pages between inaccessible ones is a mapping
+ * of its own to the kernel, with the inaccessible page after it two, and
+ * vm.max_map_count (65530 by default) caps the mappings of a process: at
+ * most (max_map_count - 8192) / 2 page-guarded blocks are live at once
+ * (their freed pages merge back into one mapping); past that, and when a
+ * region has no slot left, blocks are not guarded (said once) until some
+ * are freed. Each live block takes at least a page of memory.
+ *
+ * Lookups, walks and the fault handler take no lock: metadata is never
+ * unmapped, slots are published with release. Taking and giving back a slot
+ * holds its region's lock for a few instructions, never across a system
+ * call. Never allocates through malloc.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "heap_internal.h"
+#include "lock.h"
+
+#define PAGE ((size_t)4096)
+#define PG_REGIONS 6                        /* slots of 1, 2, 4, ... 32 pages */
+#define PG_MAX_PAGES (1u << (PG_REGIONS - 1))
+#define PG_SLOTS 65536u                     /* a region's slots */
+#define PG_REUSE_AFTER 4096u /* free slots that wait before one is reused */
+#define PG_MAPS_KEPT 8192    /* of vm.max_map_count, left to the program */
+
+/* A slot's record. */
+struct pg_meta {
+  struct md_meta meta; /* first: b->meta is the record */
+  struct md_stacks stacks;
+  uint32_t user_off; /* the block's start, from the slot's first page */
+  uint32_t open;     /* pages accessible now (0: none) */
+};
+_Static_assert(sizeof(struct pg_meta) == 32, "a slot's record is 32 bytes");
+
+struct pg_region {
+  md_lock_t lock;
+  uint32_t pages;  /* a slot's pages, its guard page not counted */
+  size_t stride;   /* (pages + 1) * PAGE */
+  uintptr_t start; /* slot 0's guard page */
+  uintptr_t end;   /* past the last slot's pages (a guard page follows) */
+  struct pg_meta *meta;
+  uint32_t *fifo;  /* free slots, oldest first: a ring of PG_SLOTS */
+  uint32_t head, count;
+  uint32_t fresh; /* slots carved so far (records exist); read with acquire */
+} __attribute__((aligned(64)));
+
+static struct pg_region regions[PG_REGIONS];
+uintptr_t md_pageguard_lo, md_pageguard_hi;
+static size_t live, live_cap; /* blocks with accessible pages, and the cap */
+static size_t align_min;
+static bool front;
+static int said_full, said_failed;
+
+__thread uint64_t md_pageguard_countdown
+    __attribute__((tls_model("initial-exec")));
+static __thread uint32_t rng_state __attribute__((tls_model("initial-exec")));
+
+static inline uintptr_t page_down(uintptr_t x) { return x & ~(PAGE - 1); }
+static inline uintptr_t page_up(uintptr_t x) { return page_down(x + PAGE - 1); }
+
+/* vm.max_map_count, read with raw system calls (this runs inside the first
+ * allocation); 65530, the kernel's default, if it cannot be read. */
+static size_t max_map_count(void) {
+  int fd = (int)syscall(SYS_openat, AT_FDCWD, "/proc/sys/vm/max_map_count",
+                        O_RDONLY | O_CLOEXEC);
+  char buf[32];
+  long n = fd >= 0 ? syscall(SYS_read, fd, buf, sizeof(buf) - 1) : -1;
+  if (fd >= 0)
+    syscall(SYS_close, fd);
+  size_t v = 0;
+  for (long i = 0; i < n && buf[i] >= '0' && buf[i] <= '9'; i++)
+    v = v * 10 + (size_t)(buf[i] - '0');
+  return v ? v : 65530;
+}
+
+void md_pageguard_init(void) {
+  if (!md_opt.page_guard)
+    return;
+  front = md_opt.page_guard_front != 0;
+  size_t a = md_opt.page_guard_align ? md_opt.page_guard_align : MD_MIN_ALIGN;
+  align_min = (size_t)1 << (63 - __builtin_clzll(a));
+  size_t maps = max_map_count();
+  live_cap = maps > 2 * PG_MAPS_KEPT ? (maps - PG_MAPS_KEPT) / 2 : maps / 4;
+  size_t total = 0;
+  for (unsigned j = 0; j < PG_REGIONS; j++)
+    total += PG_SLOTS * (((size_t)1 << j) + 1) * PAGE + PAGE;
+  void *base = mmap(NULL, total, PROT_NONE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (base == MAP_FAILED) {
+    md_log("mdebug: page_guard: cannot reserve %zu MiB of address space for "
+           "page-guarded blocks (%s); page_guard is off",
+           total >> 20, strerror(errno));
+    return;
+  }
+  uintptr_t at = (uintptr_t)base;
+  for (unsigned j = 0; j < PG_REGIONS; j++) {
+    struct pg_region *r = &regions[j];
+    r->pages = 1u << j;
+    r->stride = (r->pages + 1) * PAGE;
+    r->start = at;
+    r->end = at + PG_SLOTS * r->stride;
+    at = r->end + PAGE;
+    r->meta = md_mmap(PG_SLOTS * sizeof(struct pg_meta));
+    r->fifo = md_mmap(PG_SLOTS * sizeof(uint32_t));
+    if (!r->meta || !r->fifo) {
+      md_log("mdebug: page_guard: no memory for the pool's tables; "
+             "page_guard is off");
+      munmap(base, total);
+      return; /* the tables mapped so far are kept: harmless, and rare */
+    }
+  }
+  md_pageguard_lo = (uintptr_t)base;
+  md_pageguard_hi = (uintptr_t)base + total;
+}
+
+/* ---- choosing ---------------------------------------------------------------- */
+
+static uint32_t next_random(void) {
+  uint32_t x = rng_state;
+  if (MD_UNLIKELY(!x)) /* this thread's first draw */
+    x = (uint32_t)md_gettid() * 2654435761u ^
+        (uint32_t)(uintptr_t)&rng_state ^ 0x9e3779b9u;
+  x ^= x << 13;
+  x ^= x >> 17;
+  x ^= x << 5;
+  rng_state = x ? x : 1;
+  return x;
+}
+
+/* Allocations to let pass before the next one is chosen. */
+static uint64_t next_countdown(void) {
+  size_t n = md_opt.page_guard;
+  if (n <= 1)
+    return 0;
+  uint64_t span = n > UINT32_MAX / 2 ? UINT32_MAX : 2 * (uint64_t)n - 1;
+  return next_random() % span;
+}
+
+static struct pg_region *region_of(uintptr_t p) {
+  for (unsigned j = 0; j < PG_REGIONS; j++)
+    if (p >= regions[j].start && p < regions[j].end + PAGE)
+      return &regions[j];
+  return NULL;
+}
+static inline uintptr_t slot_pages(const struct pg_region *r, uint32_t i) {
+  return r->start + (uintptr_t)i * r->stride + PAGE;
+}
+static inline uint32_t slot_index(const struct pg_region *r, uint32_t i) {
+  return (uint32_t)(r - regions) << 24 | i;
+}
+
+static void to_block(struct pg_region *r, uint32_t i, struct md_block *b) {
+  struct pg_meta *m = &r->meta[i];
+  b->meta = &m->meta;
+  b->stacks = md_heap.stacks ? &m->stacks : NULL;
+  b->user = (unsigned char *)(slot_pages(r, i) + m->user_off);
+  b->size = m->meta.size;
+  /* To the end of its accessible pages (at least the block's bytes while
+   * they are inaccessible). */
+  b->room = m->open ? page_down((uintptr_t)b->user) + m->open * PAGE -
+                          (uintptr_t)b->user
+                    : b->size + md_heap.expand;
+  b->klass = 0;
+  b->index = slot_index(r, i);
+  b->lead = 0;
+}
+
+/* A slot of region r (under its lock): an old free one when enough wait,
+ * else a fresh one; false when there is none. */
+static bool take_slot(struct pg_region *r, uint32_t *slot) {
+  if (r->count > PG_REUSE_AFTER || (r->fresh == PG_SLOTS && r->count)) {
+    *slot = r->fifo[r->head];
+    r->head = (r->head + 1) % PG_SLOTS;
+    r->count--;
+    return true;
+  }
+  if (r->fresh == PG_SLOTS)
+    return false;
+  *slot = r->fresh;
+  /* Its record is zero (never used): publish. */
+  __atomic_store_n(&r->fresh, r->fresh + 1, __ATOMIC_RELEASE);
+  return true;
+}
+
+static void give_slot(struct pg_region *r, uint32_t slot) {
+  md_lock(&r->lock);
+  r->fifo[(r->head + r->count) % PG_SLOTS] = slot;
+  r->count++;
+  md_unlock(&r->lock);
+}
+
+static MD_NOINLINE void say_full(void) {
+  if (!__atomic_exchange_n(&said_full, 1, __ATOMIC_RELAXED))
+    md_log("mdebug: page_guard: %zu page-guarded blocks are live, as many as "
+           "vm.max_map_count (%zu) allows, or no slot is free; further blocks "
+           "are not guarded until some are freed",
+           __atomic_load_n(&live, __ATOMIC_RELAXED), max_map_count());
+}
+
+bool md_pageguard_take(size_t size, size_t align, struct md_block *b) {
+  if (MD_UNLIKELY(!md_pageguard_hi)) { /* off */
+    md_pageguard_countdown = UINT64_MAX;
+    return false;
+  }
+  if (size < md_opt.page_guard_min_size ||
+      (md_opt.page_guard_max_size && size > md_opt.page_guard_max_size)) {
+    md_pageguard_countdown = 0; /* the next block in range is chosen */
+    return false;
+  }
+  md_pageguard_countdown = next_countdown();
+  size_t n = size + md_heap.expand;
+  if (n == 0)
+    n = 1;
+  if (align < align_min)
+    align = align_min;
+  if (align > PAGE)
+    return false; /* the secondary's (aligned first, then its pad) */
+  /* Bytes from the block's start to the end of its pages. */
+  size_t used = front ? n : (n + align - 1) & ~(align - 1);
+  if (used > (size_t)PG_MAX_PAGES * PAGE) /* large: the secondary's */
+    return front && md_secondary_take_at(size, align, true, b);
+  uint32_t pages = (uint32_t)((used + PAGE - 1) / PAGE);
+  unsigned j = pages <= 1 ? 0 : 32 - (unsigned)__builtin_clz(pages - 1);
+  struct pg_region *r = &regions[j];
+  if (__atomic_add_fetch(&live, 1, __ATOMIC_RELAXED) > live_cap) {
+    __atomic_sub_fetch(&live, 1, __ATOMIC_RELAXED);
+    say_full();
+    return false;
+  }
+  uint32_t i;
+  md_lock(&r->lock);
+  bool got = take_slot(r, &i);
+  md_unlock(&r->lock);
+  if (!got) {
+    __atomic_sub_fetch(&live, 1, __ATOMIC_RELAXED);
+    say_full();
+    return false;
+  }
+  uintptr_t first = slot_pages(r, i), user;
+  if (front)
+    user = first;
+  else
+    user = (first + r->pages * PAGE - n) & ~(uintptr_t)(align - 1);
+  uintptr_t lo = page_down(user), hi = page_up(user + n);
+  if (mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE) != 0) {
+    int e = errno;
+    give_slot(r, i);
+    __atomic_sub_fetch(&live, 1, __ATOMIC_RELAXED);
+    if (!__atomic_exchange_n(&said_failed, 1, __ATOMIC_RELAXED))
+      md_log("mdebug: page_guard: cannot make a guarded block's pages "
+             "accessible (%s); that block and others like it are not "
+             "guarded", strerror(e));
+    return false;
+  }
+  struct pg_meta *m = &r->meta[i];
+  m->user_off = (uint32_t)(user - first);
+  m->open = (uint32_t)((hi - lo) / PAGE);
+  /* The pages are fresh (never used, or emptied when the last block here
+   * was freed): zero, as calloc needs. The caller writes the metadata. */
+  to_block(r, i, b);
+  b->size = size;
+  return true;
+}
+
+/* ---- freeing ------------------------------------------------------------------ */
+
+void md_pageguard_protect(const struct md_block *b) {
+  struct pg_meta *m = (struct pg_meta *)(void *)b->meta;
+  uint32_t open = m->open;
+  if (!open)
+    return;
+  uintptr_t lo = page_down((uintptr_t)b->user);
+  size_t len = (size_t)open * PAGE;
+  /* New, empty, inaccessible pages in place of the block's: protected and
+   * given back at once, and merged with the inaccessible pages around. */
+  if (mmap((void *)lo, len, PROT_NONE,
+           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1,
+           0) == MAP_FAILED) {
+    mprotect((void *)lo, len, PROT_NONE);
+    madvise((void *)lo, len, MADV_DONTNEED);
+  }
+  m->open = 0;
+  __atomic_sub_fetch(&live, 1, __ATOMIC_RELAXED);
+}
+
+void md_pageguard_give(const struct md_block *b) {
+  md_pageguard_protect(b);
+  struct pg_region *r = &regions[b->index >> 24];
+  give_slot(r, b->index & 0xffffffu);
+}
+
+/* ---- finding and walking -------------------------------------------------- */
+
+unsigned char *md_pageguard_front_guard(const struct md_block *b, size_t *n) {
+  size_t before = (uintptr_t)b->user - page_down((uintptr_t)b->user);
+  *n = md_heap.front_guard < before ? md_heap.front_guard : before;
+  return b->user - *n;
+}
+
+size_t md_pageguard_footprint(const struct md_block *b) {
+  const struct pg_meta *m = (const struct pg_meta *)(const void *)b->meta;
+  return (size_t)m->open * PAGE + sizeof(*m);
+}
+
+enum md_lookup md_pageguard_find(const void *p, bool interior,
+                                 struct md_block *b) {
+  b->meta = NULL;
+  struct pg_region *r = region_of((uintptr_t)p);
+  if (!r)
+    return MD_IN_HEAP;
+  uintptr_t off = (uintptr_t)p - r->start;
+  uint32_t i = (uint32_t)(off / r->stride);
+  if (i >= __atomic_load_n(&r->fresh, __ATOMIC_ACQUIRE) ||
+      MD_BITS_STATE(__atomic_load_n(&r->meta[i].meta.bits, __ATOMIC_ACQUIRE)) ==
+          MD_STATE_NEVER)
+    return MD_IN_HEAP;
+  to_block(r, i, b);
+  const unsigned char *q = p;
+  if (q == b->user)
+    return MD_BLOCK;
+  if (interior && q > b->user && q < b->user + b->room)
+    return MD_INTERIOR;
+  if (q > b->user)
+    b->meta = NULL; /* past its pages: nobody's bytes */
+  return MD_IN_HEAP;
+}
+
+/* Distance from p to block b's bytes (0 inside). */
+static uintptr_t distance(uintptr_t p, const struct md_block *b) {
+  uintptr_t u = (uintptr_t)b->user, e = u + b->size;
+  return p < u ? u - p : p >= e ? p - e + 1 : 0;
+}
+
+bool md_pageguard_near(const void *p, struct md_block *b) {
+  struct pg_region *r = region_of((uintptr_t)p);
+  if (!r)
+    return false;
+  uint32_t fresh = __atomic_load_n(&r->fresh, __ATOMIC_ACQUIRE);
+  if (!fresh)
+    return false;
+  uintptr_t off = (uintptr_t)p - r->start;
+  uint32_t i = (uint32_t)(off / r->stride);
+  if (i >= fresh)
+    i = fresh - 1;
+  /* The block of this slot, or of the one before (p in this slot's guard
+   * page, after the block of the one before), whichever is nearer; every
+   * slot below fresh was handed out, but one may have failed its mprotect. */
+  bool found = false;
+  uintptr_t best = UINTPTR_MAX;
+  for (uint32_t k = i + 1; k-- > 0 && i - k < 64;) {
+    uint32_t bits =
+        __atomic_load_n(&r->meta[k].meta.bits, __ATOMIC_ACQUIRE);
+    if (MD_BITS_STATE(bits) == MD_STATE_NEVER)
+      continue;
+    struct md_block c;
+    to_block(r, k, &c);
+    uintptr_t d = distance((uintptr_t)p, &c);
+    if (d < best) {
+      best = d;
+      *b = c;
+      found = true;
+    }
+    if (k < i)
+      break; /* the nearest used slot below this one */
+  }
+  return found;
+}
+
+void md_pageguard_for_each(unsigned states,
+                           void (*fn)(const struct md_block *b, void *arg),
+                           void *arg) {
+  if (!md_pageguard_hi)
+    return;
+  for (unsigned j = 0; j < PG_REGIONS; j++) {
+    struct pg_region *r = &regions[j];
+    uint32_t fresh = __atomic_load_n(&r->fresh, __ATOMIC_ACQUIRE);
+    for (uint32_t i = 0; i < fresh; i++) {
+      uint32_t bits =
+          __atomic_load_n(&r->meta[i].meta.bits, __ATOMIC_ACQUIRE);
+      if (!(states & (1u << MD_BITS_STATE(bits))))
+        continue;
+      struct md_block b;
+      to_block(r, i, &b);
+      fn(&b, arg);
+    }
+  }
+}
+
+static void count(const struct md_block *b, void *arg) {
+  size_t *c = arg;
+  c[0]++;
+  c[1] += md_pageguard_footprint(b);
+}
+
+void md_pageguard_stats(unsigned states, size_t *blocks, size_t *bytes) {
+  size_t c[2] = {0, 0};
+  md_pageguard_for_each(states, count, c);
+  *blocks = c[0];
+  *bytes = c[1];
+}
+
+void md_pageguard_atfork_prepare(void) {
+  for (unsigned j = 0; j < PG_REGIONS; j++)
+    md_lock(&regions[j].lock);
+}
+void md_pageguard_atfork_parent(void) {
+  for (unsigned j = PG_REGIONS; j-- > 0;)
+    md_unlock(&regions[j].lock);
+}
+void md_pageguard_atfork_child(void) {
+  for (unsigned j = 0; j < PG_REGIONS; j++)
+    md_lock_reset(&regions[j].lock);
+}
