@@ -43,6 +43,9 @@ CONFIGS = {  # name: (label in the table, colour in the chart, description)
                       "mdebug, MDEBUG_OPTIONS=page_guard=1000: 1 block in 1000 page-guarded"),
     "mdebug-pg1": ("mdebug pg1", "#393b79",
                    "mdebug, MDEBUG_OPTIONS=page_guard=1: every block page-guarded"),
+    "mdebug-access": ("mdebug access", "#e377c2",
+                      "mdebug-clang -fmdebug-check-access -O2 -g (checked heap accesses), "
+                      "MDEBUG_OPTIONS unset"),
     "mdebug-profile": ("mdebug profile", "#c5b0d5",
                        "mdebug, the heap profile option set: MDEBUG_OPTIONS='none "
                        "sample_rate=100 snapshot_interval=10 profile_prefix=...'"),
