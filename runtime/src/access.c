@@ -385,6 +385,28 @@ static void where_from(char *buf, size_t size, const struct md_block *b,
               a - start == 1 ? "" : "s", state);
 }
 
+/* Where an address in no block lies from the nearest block, as crash.c
+ * says it of a fault there. */
+static void describe_nearest(uintptr_t a, const struct md_block *b) {
+  if (!b) {
+    md_report_line("  %p is in mdebug's heap, outside any block", (void *)a);
+    return;
+  }
+  uintptr_t u = (uintptr_t)b->user, e = u + b->size;
+  const char *state = is_freed(b) ? " freed" : "";
+  if (a >= u && a < e)
+    md_report_line("  %p is %zu byte%s inside a%s block of size %zu at %p",
+                   (void *)a, (size_t)(a - u), a - u == 1 ? "" : "s", state,
+                   b->size, b->user);
+  else
+    md_report_line("  %p is %zu byte%s %s a%s block of size %zu at %p, the "
+                   "nearest block in mdebug's heap", (void *)a,
+                   (size_t)(a < u ? u - a : a - e),
+                   (a < u ? u - a : a - e) == 1 ? "" : "s",
+                   a < u ? "before" : "after the end of", state, b->size,
+                   b->user);
+}
+
 static size_t site_describe(char *buf, size_t size,
                             const struct mdebug_access_site *s) {
   const char *base = (const char *)s;
@@ -449,6 +471,8 @@ static MD_NOINLINE void report(uintptr_t a, size_t n, uint64_t info,
   /* The first line as crash.c words a fault of the same kind. */
   const char *what = write ? "write" : "read";
   char where[96], loc[512];
+  struct md_block near;
+  bool nearest = false;
   if (v.kind == MD_ERR_USE_AFTER_FREE) {
     md_report_line("+++ ALLOCATION %p SIZE %zu USED AFTER FREE (%s)",
                    v.block.user, v.block.size, what);
@@ -465,13 +489,16 @@ static MD_NOINLINE void report(uintptr_t a, size_t n, uint64_t info,
     where_from(where, sizeof(where), &v.block, a, n);
     md_report_line("  %s of size %zu at %p: %s", what, n, (void *)a, where);
   } else {
-    md_report_line("  %p is in mdebug's heap, outside any block", (void *)a);
+    nearest = md_heap_near((const void *)a, &near);
+    describe_nearest(a, nearest ? &near : NULL);
   }
   site_describe(loc, sizeof(loc), site);
   md_report_line("  %s%s%s at %s", write ? "written" : "read",
                  name ? " by " : "", name ? name : "", loc);
   if (v.has_block)
     block_sites(&v.block, "");
+  else if (nearest)
+    block_sites(&near, "");
   if (v.has_landed) {
     md_report_line("  %p lies inside another %sblock, of size %zu at %p:",
                    (void *)a, is_freed(&v.landed) ? "freed " : "",
