@@ -252,7 +252,7 @@ def targets(results, leak=None):
             out.append((round(leak["scan_s"], 3) < LEAK_SCAN_LIMIT,
                         f"leak scan of {blocks} live blocks: {leak['scan_s']:.3f} s "
                         f"(median of {leak['reps']}; target < {LEAK_SCAN_LIMIT} s)"))
-    # Issue 16: what track_mmap costs (the same build with it and without) and
+    # What track_mmap costs (the same build with it and without) and
     # preload mode against the instrumented build, each the median over the
     # repetitions of one run against the other of the same repetition.
     def between(w, a, b, bound, what, both_ways):

@@ -5,6 +5,7 @@
 // pthread_exit and cancellation leave reach the join.
 // RUN: %mdebug_clang -g %s -o %t -lpthread
 // RUN: env MDEBUG_OPTIONS=log_allocator_stats_on_exit %t 2>&1 | %FileCheck %s
+#define _GNU_SOURCE /* gettid */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
