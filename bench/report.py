@@ -43,6 +43,9 @@ CONFIGS = {  # name: (label in the table, colour in the chart, description)
                       "mdebug, MDEBUG_OPTIONS=page_guard=1000: 1 block in 1000 page-guarded"),
     "mdebug-pg1": ("mdebug pg1", "#393b79",
                    "mdebug, MDEBUG_OPTIONS=page_guard=1: every block page-guarded"),
+    "mdebug-access": ("mdebug access", "#e377c2",
+                      "mdebug-clang -fmdebug-check-access -O2 -g (checked heap accesses), "
+                      "MDEBUG_OPTIONS unset"),
     "mdebug-profile": ("mdebug profile", "#c5b0d5",
                        "mdebug, the heap profile option set: MDEBUG_OPTIONS='none "
                        "sample_rate=100 snapshot_interval=10 profile_prefix=...'"),
@@ -175,6 +178,7 @@ LIMITS = [
     ("mdebug-bt16", "time_ratio", ("speedtest1", "lua"), 1.5, "backtrace=16 time"),
     ("mdebug-profile", "time_ratio", ("speedtest1", "lua"), 1.05,
      "heap profile option set (sample_rate=100) time"),
+    ("mdebug-access", "rss_ratio", tuple(WORKLOADS), 1.5, "checked accesses peak RSS"),
 ]
 LEAK_SCAN_LIMIT = 0.5  # seconds for one leak check over the live blocks
 
@@ -220,17 +224,18 @@ def targets(results, leak=None):
     for c, key, ws, bound, what in LIMITS:
         for w in ws:
             limit(w, c, key, bound, what)
-    for w in workloads:
-        a, b = lookup(results, w, "mdebug-all"), lookup(results, w, "asan")
-        if a is None or b is None:
-            continue
-        if a["time_ratio"] is None or b["time_ratio"] is None:
-            out.append((None, f"every check on vs asan on {w}: no figure "
-                              f"(mdebug all: {a['status']}, asan: {b['status']})"))
-        else:
-            out.append((a["time_ratio"] < b["time_ratio"],
-                        f"every check on vs asan on {w}: {a['time_ratio']:.2f}x vs "
-                        f"{b['time_ratio']:.2f}x (target: faster)"))
+    for c, what in (("mdebug-all", "every check on"), ("mdebug-access", "checked accesses")):
+        for w in workloads:
+            a, b = lookup(results, w, c), lookup(results, w, "asan")
+            if a is None or b is None:
+                continue
+            if a["time_ratio"] is None or b["time_ratio"] is None:
+                out.append((None, f"{what} vs asan on {w}: no figure "
+                                  f"({CONFIGS[c][0]}: {a['status']}, asan: {b['status']})"))
+            else:
+                out.append((a["time_ratio"] < b["time_ratio"],
+                            f"{what} vs asan on {w}: {a['time_ratio']:.2f}x vs "
+                            f"{b['time_ratio']:.2f}x (target: faster)"))
     s, t = ratio("single", "mdebug"), ratio("threads2", "mdebug")
     if lookup(results, "single", "mdebug") and lookup(results, "threads2", "mdebug"):
         if s is None or t is None:
@@ -667,6 +672,13 @@ def self_test():
         assert "  n/a    backtrace=16 time on lua: no figure (invalid)" in lines, text
         assert "backtrace=16 time on single" not in text  # a target on speedtest1 and lua only
         assert "  met    every check on vs asan on lua: 2.00x vs 3.00x (target: faster)" in lines
+        # checked accesses: against asan's time, and a bound on peak RSS
+        acc = [{"workload": "single", "config": c, "time_ratio": t, "rss_ratio": r,
+                "status": "ok"} for c, t, r in (("mdebug-access", 1.8, 1.8), ("asan", 3.0, 18.0))]
+        assert targets(acc) == [
+            (False, "checked accesses peak RSS on single: 1.80x (target <= 1.50x)"),
+            (True, "checked accesses vs asan on single: 1.80x vs 3.00x (target: faster)")], \
+            targets(acc)
         # threads2 1.70x against single 1.20x: more than 10% worse
         assert ("  MISSED 2 threads scale as native: threads2 1.70x vs single 1.20x "
                 "(target: threads2 <= 1.1 x single)") in lines, text

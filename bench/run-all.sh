@@ -35,8 +35,9 @@ all_checks='guard fill free_track verify_pointers leak_track'
 
 # ---- the configurations ----------------------------------------------------------
 # config NAME BUILD PACKAGES SETS [VAR=VALUE...] [-- PREFIX...]
-#   BUILD     the binary it runs: native (clang), mdebug (mdebug-clang) or
-#             asan (clang -fsanitize=address)
+#   BUILD     the binary it runs: native (clang), mdebug (mdebug-clang),
+#             access (mdebug-clang -fmdebug-check-access: checked heap
+#             accesses) or asan (clang -fsanitize=address)
 #   PACKAGES  Debian packages it needs, ',' between them, or -
 #   SETS      the default CONFIGS it is in: full (QUICK=0), quick (QUICK=1),
 #             both (full,quick) or - (only when CONFIGS names it)
@@ -63,6 +64,7 @@ config mdebug-all  mdebug -                  full,quick "MDEBUG_OPTIONS=$all_che
 config mdebug-bt16 mdebug -                  full,quick MDEBUG_OPTIONS=backtrace=16
 config mdebug-pg1000 mdebug -                full,quick MDEBUG_OPTIONS=page_guard=1000
 config mdebug-pg1  mdebug -                  -          MDEBUG_OPTIONS=page_guard=1
+config mdebug-access access -                full,quick
 config mdebug-profile mdebug -               full,quick "MDEBUG_OPTIONS=none sample_rate=100 snapshot_interval=10 profile_prefix={tmp}/prof"
 config mimalloc    native libmimalloc2.0     full,quick LD_PRELOAD={mimalloc}
 config asan        asan   libclang-rt-14-dev full,quick
@@ -236,25 +238,26 @@ cflags=(-O2 -g -gdwarf-4)
 compiler_of() {
   case $1 in
     native | asan) echo "$cc" ;;
-    mdebug) echo "$wrapper" ;;
+    mdebug | access) echo "$wrapper" ;;
   esac
 }
 flags_of() {
   case $1 in
     asan) echo -fsanitize=address ;;
+    access) echo -fmdebug-check-access ;;
     *) ;;
   esac
 }
 # What a variant's objects and links depend on besides their sources.
 tool_deps_of() {
   case $1 in
-    mdebug) echo "$wrapper $build/lib/libmdebugpass.so" ;;
+    mdebug | access) echo "$wrapper $build/lib/libmdebugpass.so" ;;
     *) ;;
   esac
 }
 link_deps_of() {
   case $1 in
-    mdebug) echo "$wrapper $build/lib/libmdebug-rt.a" ;;
+    mdebug | access) echo "$wrapper $build/lib/libmdebug-rt.a" ;;
     *) ;;
   esac
 }
@@ -409,7 +412,7 @@ run() {
     # heaptrack reports its progress on stdout and stderr; not a finding.
     cat "$tmp/stdout" >>"$err"
   fi
-  if [ "$variant" = mdebug ] && grep -qE '^mdebug: .*(MDEBUG_OPTIONS|option)' "$err"; then
+  if [[ $variant == mdebug || $variant == access ]] && grep -qE '^mdebug: .*(MDEBUG_OPTIONS|option)' "$err"; then
     verdict=invalid
     invalid=$((invalid + 1))
     warn_later "$w $c: mdebug rejected its options: $(grep -m1 -E '^mdebug: ' "$err")"

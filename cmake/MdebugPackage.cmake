@@ -28,7 +28,7 @@ foreach(entry IN LISTS abi_entries)
   string(APPEND MDEBUG_ABI_SYMBOLS "  ${symbol};\n")
 endforeach()
 configure_file(${src}/mdebug-rt.dynlist.in ${CMAKE_BINARY_DIR}/lib/mdebug-rt.dynlist @ONLY)
-foreach(pc mdebug mdebug-shared)
+foreach(pc mdebug mdebug-shared mdebug-access)
   configure_file(${src}/${pc}.pc.in ${CMAKE_BINARY_DIR}/${MDEBUG_PKGCONFIG_DIR}/${pc}.pc @ONLY)
 endforeach()
 
@@ -40,6 +40,7 @@ install(FILES ${CMAKE_BINARY_DIR}/${MDEBUG_CMAKE_DIR}/mdebugConfig.cmake
 install(FILES ${CMAKE_BINARY_DIR}/lib/mdebug-rt.dynlist DESTINATION lib)
 install(FILES ${CMAKE_BINARY_DIR}/${MDEBUG_PKGCONFIG_DIR}/mdebug.pc
               ${CMAKE_BINARY_DIR}/${MDEBUG_PKGCONFIG_DIR}/mdebug-shared.pc
+              ${CMAKE_BINARY_DIR}/${MDEBUG_PKGCONFIG_DIR}/mdebug-access.pc
         DESTINATION ${MDEBUG_PKGCONFIG_DIR})
 unset(src)
 unset(abi_def)

@@ -120,7 +120,7 @@ static bool matchesVariadicArgs(const CallBase &CB, StringRef Sig) {
   return true;
 }
 
-static Type *typeForLetter(LLVMContext &Ctx, char Letter) {
+Type *sigLetterType(LLVMContext &Ctx, char Letter) {
   switch (Letter) {
   case 'p':
     return compat::genericPointerType(Ctx);
@@ -138,9 +138,9 @@ FunctionType *entryPointType(LLVMContext &Ctx, const AllocEntry &E) {
   SmallVector<Type *, 4> ParamTypes;
   for (char Letter : Params)
     if (Letter != '.')
-      ParamTypes.push_back(typeForLetter(Ctx, Letter));
+      ParamTypes.push_back(sigLetterType(Ctx, Letter));
   ParamTypes.push_back(compat::genericPointerType(Ctx)); // the site
-  return FunctionType::get(typeForLetter(Ctx, Ret[0]), ParamTypes,
+  return FunctionType::get(sigLetterType(Ctx, Ret[0]), ParamTypes,
                            /*isVarArg=*/false);
 }
 

@@ -18,6 +18,7 @@ namespace llvm {
 class CallBase;
 class FunctionType;
 class LLVMContext;
+class Type;
 } // namespace llvm
 
 namespace mdebug {
@@ -44,6 +45,9 @@ const AllocEntry *matchAllocCall(const llvm::CallBase &CB);
 
 /// Whether \p FT has exactly the shape \p Sig describes.
 bool matchesSig(const llvm::FunctionType *FT, llvm::StringRef Sig);
+
+/// The IR type of one SIG letter (p, z, i, v).
+llvm::Type *sigLetterType(llvm::LLVMContext &Ctx, char Letter);
 
 /// The type of the entry point for \p E: SIG's types (a variadic callee's
 /// variadic ones as fixed parameters) plus a trailing pointer to the site

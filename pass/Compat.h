@@ -54,6 +54,16 @@ inline llvm::PointerType *genericPointerType(llvm::LLVMContext &Ctx) {
 #endif
 }
 
+/// A pointer to \p Ty: `Ty*` under typed pointers, `ptr` otherwise (the
+/// access checks cast addresses for their loads with it).
+inline llvm::PointerType *pointerTo(llvm::Type *Ty) {
+#if LLVM_VERSION_MAJOR >= 17
+  return llvm::PointerType::getUnqual(Ty->getContext());
+#else
+  return llvm::PointerType::getUnqual(Ty);
+#endif
+}
+
 /// Makes Clang's backend run the pass for this compilation, given the
 /// frontend's code generation options. \p SelfPath is libmdebugpass.so
 /// (empty if unknown); \p Register registers the pass with a PassBuilder.

@@ -21,6 +21,7 @@
 #include "Compat.h"
 #include "SiteHash.h"
 #include "SiteTypes.h"
+#include "SourceLocation.h"
 
 #include "mdebug/site.h"
 #include "mdebug/version.h"
@@ -67,15 +68,10 @@ static constexpr const char *AllocParamAttrs[] = {"allocalign", "allocptr"};
 namespace {
 
 /// The source-level facts of one call site, before they become constants.
-/// File is the path reports print; HashedFile the name the id is computed
-/// from (see siteFor).
-struct SiteFacts {
-  std::string File;
-  std::string HashedFile;
-  std::string Function;
-  uint32_t Line = 0;
-  uint32_t Column = 0;
-  std::string Type; // "" when the front named none (SiteTypes.h)
+/// Type is what the front says the call allocates, "" when it named none
+/// (SiteTypes.h).
+struct SiteFacts : SourceFacts {
+  std::string Type;
 };
 
 using AllocCall = std::pair<CallBase *, const AllocEntry *>;
@@ -155,68 +151,12 @@ StructType *ModuleRewriter::siteType() const {
   return StructType::get(Ctx, {I64, PtrTy, PtrTy, I32, I32, I32, I32, PtrTy});
 }
 
-// The linkage name of the subprogram holding the location. Clang omits it
-// when it only tracks locations (-Rpass=mdebug without -g, emissionKind
-// NoDebug); when that subprogram is the IR function's own, the function's
-// symbol is the same linkage name, so -g and location-only builds agree on
-// "S::f(int)" and on the site id. Inlined callees fall back to the DWARF
-// short name.
-static StringRef linkageNameAt(const DILocation &Loc, const Function &F) {
-  const DISubprogram *SP = Loc.getScope()->getSubprogram();
-  if (!SP)
-    return F.getName();
-  if (!SP->getLinkageName().empty())
-    return SP->getLinkageName();
-  if (SP == F.getSubprogram() || SP->getName().empty())
-    return F.getName();
-  return SP->getName();
-}
-
-static std::string demangled(StringRef Name) {
-  return llvm::demangle(Name.str());
-}
-
-// The path of a location's file that a user can open: Clang records an
-// absolute source path as the part below the deepest directory it shares
-// with the compilation directory, plus that directory ("src/json.c" in
-// "/home/u/proj"), and a relative one as given, plus the compilation
-// directory; either way the file name alone is relative to nowhere the user
-// stands. "." components are dropped; ".." are kept (a symbolic link may
-// make them mean something else than the textual parent).
-static std::string openablePath(const DILocation &Loc) {
-  StringRef File = Loc.getFilename(), Dir = Loc.getDirectory();
-  if (File.empty() || Dir.empty() || sys::path::is_absolute(File))
-    return File.str();
-  SmallString<256> Path(Dir);
-  sys::path::append(Path, File);
-  sys::path::remove_dots(Path, /*remove_dot_dot=*/false);
-  return std::string(Path.str());
-}
-
-// With a DebugLoc, everything comes from the innermost location (the callee
-// side of an inlined call); without one (no -g, no -Rpass, no
-// -gline-tables-only) the module's file name, as the frontend gives it, and
-// the IR function stand in.
 SiteFacts ModuleRewriter::factsFor(const CallBase &CB) const {
   SiteFacts Facts;
-  const Function &F = *CB.getFunction();
-  const DILocation *Loc = CB.getDebugLoc().get();
-  if (!Loc) {
-    Facts.File = Facts.HashedFile = M.getSourceFileName();
-    Facts.Function = demangled(F.getName());
-    return Facts;
-  }
-  Facts.File = openablePath(*Loc);
-  Facts.HashedFile = Loc->getFilename().str();
-  Facts.Function = demangled(linkageNameAt(*Loc, F));
-  Facts.Line = Loc->getLine();
-  Facts.Column = Loc->getColumn();
-  // The front knows functions by their linkage names: F's own, or, for a
-  // call inlined from elsewhere, the one of the subprogram it came from.
-  StringRef Holder =
-      Loc->getInlinedAt() ? linkageNameAt(*Loc, F) : F.getName();
-  Facts.Type = siteTypeAt(Loc->getFilename().str(), Facts.Line, Facts.Column,
-                          Holder.str());
+  static_cast<SourceFacts &>(Facts) = sourceFactsFor(CB);
+  if (CB.getDebugLoc())
+    Facts.Type = siteTypeAt(Facts.HashedFile, Facts.Line, Facts.Column,
+                            Facts.Holder);
   return Facts;
 }
 

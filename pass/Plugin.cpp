@@ -9,13 +9,16 @@
 //    (ClangPlugin.cpp, see Plugin.h) whose action hands the pass to the
 //    backend.
 // Before any of that, a load-time constructor refuses an LLVM of another
-// major version (HostCheck.h). The pass is added at the pipeline start, so
-// it runs at -O0 to -O3, -Os, -Oz and in the -flto pre-link pipeline, before
-// LLVM deletes or merges malloc/free pairs. Must never contain pass logic or
-// version #ifs (those go to Compat.h).
+// major version (HostCheck.h). The allocation rewrite is added at the
+// pipeline start, so it runs at -O0 to -O3, -Os, -Oz and in the -flto
+// pre-link pipeline, before LLVM deletes or merges malloc/free pairs; the
+// access checks (AccessCheck.h) at the optimiser's end, in the same
+// pipelines. Must never contain pass logic or version #ifs (those go to
+// Compat.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "AccessCheck.h"
 #include "HostCheck.h"
 #include "MdebugPass.h"
 #include "Plugin.h"
@@ -40,12 +43,26 @@ static void registerPass(PassBuilder &PB) {
       [](ModulePassManager &MPM, auto /*OptimizationLevel*/) {
         MPM.addPass(MdebugPass());
       });
+  // Last, as AddressSanitizer: the checks see the accesses the optimiser
+  // kept and do not hinder it. Also at -O0 and in -flto's pre-link step.
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, auto &&.../*level, LTO phase*/) {
+        addAccessPasses(MPM, AccessOptions::fromCommandLine());
+      });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name != MdebugPass::pipelineName())
+        if (Name == MdebugPass::pipelineName()) {
+          MPM.addPass(MdebugPass());
+          return true;
+        }
+        bool Accesses = Name == MdebugAccessPass::accessPipelineName();
+        if (!Accesses && Name != MdebugAccessPass::callsPipelineName())
           return false;
-        MPM.addPass(MdebugPass());
+        AccessOptions Opts = AccessOptions::fromCommandLine();
+        Opts.Accesses = Accesses;
+        Opts.Calls = true;
+        MPM.addPass(MdebugAccessPass(Opts));
         return true;
       });
 }

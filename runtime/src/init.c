@@ -89,6 +89,7 @@ void md_init_slow(void) {
   md_backtrace_init(); /* before the heap: whether blocks keep stack ids */
   md_origin_init();
   md_heap_init();
+  md_access_init();
   md_guard_init();
   md_quarantine_init();
   md_record_init();

@@ -151,6 +151,11 @@ void md_sort(void *base, size_t n, size_t size,
 /* ---- site.c: naming where a call came from ------------------------------ */
 /* "file:line:col (function)" or "pc 0x... in module (symbol+0x..)". */
 size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) MD_HIDDEN;
+/* "file:line:col (function)" of a source location (line and column 0 when
+ * unknown), with strip_path_prefix applied. */
+size_t md_source_describe(char *buf, size_t size, const char *file,
+                          const char *function, uint32_t line,
+                          uint32_t column) MD_HIDDEN;
 /* What ops.def says of call kind `op`: its name in reports ("operator
  * new[]"), whether it releases a block (free, every operator delete), and
  * whether its entry point records it for record_allocs as a whole (calloc,
@@ -518,6 +523,11 @@ void md_world_unregister_root(const void *begin, size_t size) MD_HIDDEN;
  * a thread, which allocates). */
 void md_signals_init(void) MD_HIDDEN;
 void md_signals_atfork_child(void) MD_HIDDEN;
+
+/* ---- access.c: checked heap accesses ------------------------------------- */
+/* After md_heap_init: publishes the heap's geometry to instrumented code
+ * (__mdebug_access), which checks nothing until then. */
+void md_access_init(void) MD_HIDDEN;
 
 /* ---- crash.c: a summary when SIGSEGV, SIGBUS or abort() ends the run ---- */
 /* From the active copy's constructor: handlers where the disposition is the

@@ -70,20 +70,24 @@ static const char *shown_path(const char *path) {
   return path;
 }
 
+size_t md_source_describe(char *buf, size_t size, const char *file,
+                          const char *function, uint32_t line,
+                          uint32_t column) {
+  file = shown_path(file);
+  if (line && column)
+    return md_format(buf, size, "%s:%u:%u (%s)", file, line, column, function);
+  if (line)
+    return md_format(buf, size, "%s:%u (%s)", file, line, function);
+  return md_format(buf, size, "%s (%s)", file, function);
+}
+
 size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) {
   if (!origin)
     return md_format(buf, size, "<unknown>");
   if (!md_origin_is_pc(origin)) {
     const struct mdebug_site *s = (const struct mdebug_site *)origin;
-    const char *file = shown_path(s->file);
-    size_t n;
-    if (s->line && s->column)
-      n = md_format(buf, size, "%s:%u:%u (%s)", file, s->line, s->column,
-                    s->function);
-    else if (s->line)
-      n = md_format(buf, size, "%s:%u (%s)", file, s->line, s->function);
-    else
-      n = md_format(buf, size, "%s (%s)", file, s->function);
+    size_t n = md_source_describe(buf, size, s->file, s->function, s->line,
+                                  s->column);
     if (s->type && n < size) /* what the source says it allocates */
       n += md_format(buf + n, size - n, " as %s", s->type);
     return n;

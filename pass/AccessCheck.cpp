@@ -1,0 +1,800 @@
+//===- AccessCheck.cpp - checked heap accesses and calls ------------------===//
+//
+// Owns the access instrumentation. Collects first, rewrites after.
+//
+// Loads, stores and atomics (-mdebug-check-access). An access's address is
+// computed from an origin: the pointer left once inbounds GEPs and casts
+// are stripped (an array's start, a struct's address). Within an extended
+// basic block (a block and those below it with no other predecessor), with
+// no call in between that may free, accesses with the same origin share
+// one lookup of the origin's block, a call placed before the first of them:
+//     {S, E} = __mdebug_access_lookup(O)     (preserve_most: no spills)
+// [S, E) is the block's bytes, [0, 0) when O is in the heap but in no live
+// block, [0, ~0) when O is not in the heap. Each access then checks
+//     if (addr < S || addr + size > E) __mdebug_access_fail(...)   (cold)
+// so a heap access costs two compares once its origin is looked up, and an
+// access that leaves its origin's block is caught even when it lands in
+// another live block. (An inline lookup, the heap's arithmetic in IR, made
+// code 10x larger and ran slower.)
+//
+// Memory intrinsics (llvm.memcpy / memmove / memset) get a range test on
+// each pointer and a call of __mdebug_check_range for those in the heap;
+// direct calls of the C library functions of checks.def become calls of
+// __mdebug_checked_<name>; __mdebug_strdup / __mdebug_strndup (the
+// allocation rewrite's) are preceded by __mdebug_check_string. These come
+// with -mdebug-check-access, or alone with -mdebug-check-calls.
+//
+// Skipped, and counted (-mdebug-access-stats): accesses based on an alloca,
+// a byval argument or a global (never in the heap but through a wild
+// index). The geometry's loads (the intrinsics' range tests) are
+// !invariant.load: the runtime fills __mdebug_access before the program's
+// constructors run (a function running across the very first allocation
+// may keep seeing an empty range, and check nothing).
+//
+// Must never: instrument what it made or already checked (both carry
+// !mdebug.check; the pass may run twice on a module), touch functions named
+// __mdebug*, or give the checks attributes that let LLVM move or drop them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AccessCheck.h"
+#include "AccessSites.h"
+#include "CheckedCalls.h"
+#include "Compat.h"
+
+#include "mdebug/access.h"
+
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/IR/ValueHandle.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/SSAUpdater.h"
+
+#include <array>
+#include <cstddef>
+#include <vector>
+#include <utility>
+
+using namespace llvm;
+
+namespace mdebug {
+
+static cl::opt<bool> ClCheckAccess(
+    "mdebug-check-access",
+    cl::desc("mdebug: check every load and store that may reach the heap "
+             "against the block it lands in"),
+    cl::init(false));
+static cl::opt<bool> ClCheckCalls(
+    "mdebug-check-calls",
+    cl::desc("mdebug: check memory intrinsics and C library string and "
+             "memory calls against the blocks they read and write (default: "
+             "as -mdebug-check-access)"),
+    cl::init(false));
+static cl::opt<bool> ClSkipStack(
+    "mdebug-access-skip-stack",
+    cl::desc("mdebug: leave out accesses based on an alloca or byval argument"),
+    cl::init(true));
+static cl::opt<bool>
+    ClSkipGlobals("mdebug-access-skip-globals",
+                  cl::desc("mdebug: leave out accesses based on a global"),
+                  cl::init(true));
+static cl::opt<bool> ClShare(
+    "mdebug-access-share",
+    cl::desc("mdebug: accesses with one origin pointer in an extended basic "
+             "block, with no call between them, share one lookup of its "
+             "block"),
+    cl::init(true));
+static cl::opt<bool> ClOrigin(
+    "mdebug-access-origin",
+    cl::desc("mdebug: also check that an access stays in the block of the "
+             "pointer its address was computed from"),
+    cl::init(true));
+static cl::opt<bool>
+    ClStats("mdebug-access-stats",
+            cl::desc("mdebug: print what the access checks instrumented and "
+                     "skipped, per module"),
+            cl::init(false));
+
+AccessOptions AccessOptions::fromCommandLine() {
+  AccessOptions O;
+  O.Accesses = ClCheckAccess;
+  O.Calls = ClCheckCalls.getNumOccurrences() ? bool(ClCheckCalls)
+                                              : bool(ClCheckAccess);
+  O.SkipStack = ClSkipStack;
+  O.SkipGlobals = ClSkipGlobals;
+  O.Share = ClShare;
+  O.Origin = ClOrigin;
+  O.Stats = ClStats;
+  return O;
+}
+
+// Names shared with the runtime, or visible in the emitted IR.
+static constexpr char SkipPrefix[] = "__mdebug";
+static constexpr char GeometryName[] = "__mdebug_access";
+static constexpr char MarkKind[] = "mdebug.check";
+static constexpr char StrdupEntry[] = "__mdebug_strdup";
+static constexpr char StrndupEntry[] = "__mdebug_strndup";
+
+namespace {
+
+enum Skip { NotSkipped, SkipStack, SkipGlobal, SkipSame, NumSkips };
+
+struct Access {
+  Instruction *I;
+  Value *Ptr;
+  uint64_t Size;
+  bool Write;
+  Value *Origin = nullptr;
+  /// Its origin's block's bytes (handles: revalidations replace values).
+  WeakTrackingVH Start, End;
+  /// The same address was checked before, for as many bytes, in its block
+  /// with no call between that may free: nothing to check.
+  bool Redundant = false;
+};
+
+/// What a lookup answers (access.h): the block's bytes [S, E), and W, V:
+/// *W == V while they hold.
+struct Answer {
+  Value *S = nullptr, *E = nullptr, *W = nullptr, *V = nullptr;
+};
+
+class Instrumenter {
+public:
+  Instrumenter(Module &M, const AccessOptions &Opts);
+  bool run();
+
+private:
+  void collect(Function &F, SmallVectorImpl<Access> &Found);
+  Skip skipReason(Value *Ptr) const;
+  bool wantAccess(Instruction &I, Access &A) const;
+  void placeLookups(Function &F, MutableArrayRef<Access> Found);
+  Answer lookup(IRBuilder<> &B, Value *Origin);
+  void expandRevalidation(CallInst *Placeholder, const Answer &Old);
+  void instrumentAccess(const Access &A);
+  void instrumentIntrinsic(MemIntrinsic *MI);
+  void rewriteCall(CallBase *CB, const CheckedEntry &E);
+  void checkString(CallBase *CB, const CheckedEntry &E);
+
+  struct InHeap {
+    Instruction *Then; ///< the new block's terminator: put the check before
+    Value *AddrInt, *Off; ///< the address, and its offset in the heap
+  };
+  InHeap ifInHeap(IRBuilder<> &B, Value *Ptr, Instruction *Before);
+  Value *geoPtr(IRBuilder<> &B, Value *ByteOffset, Type *Ty);
+  Value *geoLoad(IRBuilder<> &B, Value *ByteOffset, Type *Ty);
+  Value *geoLoad(IRBuilder<> &B, uint64_t ByteOffset, Type *Ty);
+  FunctionCallee checkFn(CheckFn F);
+  void mark(Instruction *I) const { I->setMetadata(MarkID, MarkNode); }
+
+  Module &M;
+  LLVMContext &Ctx;
+  const AccessOptions &Opts;
+  AccessSites Sites;
+  PointerType *PtrTy;
+  IntegerType *I8, *I64;
+  StructType *AnswerTy;
+  unsigned MarkID;
+  MDNode *MarkNode, *Cold;
+  Constant *Geometry = nullptr;
+  Function *Placeholder = nullptr;
+
+  SmallVector<Access, 64> Accesses;
+  SmallVector<MemIntrinsic *, 16> Intrinsics;
+  SmallVector<std::pair<CallBase *, const CheckedEntry *>, 16> Calls;
+  SmallVector<std::pair<CallBase *, const CheckedEntry *>, 4> Strings;
+  unsigned Seen = 0, Skipped[NumSkips] = {}, Lookups = 0, Revalidations = 0;
+};
+
+} // namespace
+
+Instrumenter::Instrumenter(Module &M, const AccessOptions &Opts)
+    : M(M), Ctx(M.getContext()), Opts(Opts), Sites(M),
+      PtrTy(compat::genericPointerType(Ctx)), I8(Type::getInt8Ty(Ctx)),
+      I64(Type::getInt64Ty(Ctx)),
+      AnswerTy(StructType::get(Ctx, {I64, I64, compat::pointerTo(I64), I64})),
+      MarkID(Ctx.getMDKindID(MarkKind)),
+      MarkNode(MDNode::get(Ctx, {})),
+      Cold(MDBuilder(Ctx).createBranchWeights(1, 100000)) {}
+
+static bool isRuntimeFunction(const Function &F) {
+  StringRef Prefix(SkipPrefix);
+  return F.getName().substr(0, Prefix.size()) == Prefix;
+}
+
+static bool wantFunction(const Function &F) {
+  return !F.isDeclaration() && !isRuntimeFunction(F) &&
+         !F.hasAvailableExternallyLinkage() &&
+         !F.hasFnAttribute(Attribute::Naked) &&
+         !F.hasFnAttribute(Attribute::DisableSanitizerInstrumentation);
+}
+
+//===-- What is checked ---------------------------------------------------===//
+
+// An address based on a stack or global object is never in the heap unless
+// an index runs wild: AddressSanitizer checks those for its redzones, mdebug
+// has none there.
+Skip Instrumenter::skipReason(Value *Ptr) const {
+  const Value *Obj = getUnderlyingObject(Ptr, /*MaxLookup=*/0);
+  if (isa<AllocaInst>(Obj))
+    return Opts.SkipStack ? SkipStack : NotSkipped;
+  if (const auto *Arg = dyn_cast<Argument>(Obj))
+    if (Arg->hasByValAttr())
+      return Opts.SkipStack ? SkipStack : NotSkipped;
+  if (isa<GlobalValue>(Obj) || isa<ConstantPointerNull>(Obj))
+    return Opts.SkipGlobals ? SkipGlobal : NotSkipped;
+  return NotSkipped;
+}
+
+// Pointers in address space 0 only (another is not the heap's); vectors of
+// pointers (gathers, scatters) and scalable types are left out.
+bool Instrumenter::wantAccess(Instruction &I, Access &A) const {
+  if (I.getMetadata(MarkID) || I.hasMetadata("nosanitize"))
+    return false;
+  Type *ValTy = nullptr;
+  if (auto *LI = dyn_cast<LoadInst>(&I)) {
+    A = {&I, LI->getPointerOperand(), 0, false};
+    ValTy = LI->getType();
+  } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
+    A = {&I, SI->getPointerOperand(), 0, true};
+    ValTy = SI->getValueOperand()->getType();
+  } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    A = {&I, RMW->getPointerOperand(), 0, true};
+    ValTy = RMW->getValOperand()->getType();
+  } else if (auto *X = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    A = {&I, X->getPointerOperand(), 0, true};
+    ValTy = X->getCompareOperand()->getType();
+  } else {
+    return false;
+  }
+  if (!A.Ptr->getType()->isPointerTy() ||
+      A.Ptr->getType()->getPointerAddressSpace() != 0 || A.Ptr->isSwiftError())
+    return false;
+  TypeSize Bits = M.getDataLayout().getTypeStoreSize(ValTy);
+  if (Bits.isScalable() || Bits.getFixedValue() == 0)
+    return false;
+  A.Size = Bits.getFixedValue();
+  return A.Size < (1u << 31);
+}
+
+// The pointer an address was computed from: through inbounds GEPs and
+// casts only, the arithmetic the language says stays inside one object.
+static Value *originOf(Value *Ptr) {
+  Value *V = Ptr;
+  for (;;) {
+    if (auto *GEP = dyn_cast<GEPOperator>(V)) {
+      if (!GEP->isInBounds())
+        return V;
+      V = GEP->getPointerOperand();
+    } else if (auto *BC = dyn_cast<BitCastOperator>(V)) {
+      V = BC->getOperand(0);
+    } else {
+      return V;
+    }
+  }
+}
+
+// A call that may free: every lookup before it must be confirmed after it.
+static bool mayFree(const CallBase &CB) {
+  return !isa<IntrinsicInst>(CB) && !CB.onlyReadsMemory() &&
+         !CB.hasFnAttr(Attribute::NoFree);
+}
+
+void Instrumenter::collect(Function &F, SmallVectorImpl<Access> &Found) {
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB) {
+      Access A;
+      if (Opts.Accesses && wantAccess(I, A)) {
+        Seen++;
+        Skip Why = skipReason(A.Ptr);
+        Skipped[Why]++;
+        if (Why != NotSkipped)
+          continue;
+        A.Origin = Opts.Origin ? originOf(A.Ptr) : A.Ptr;
+        if (isa<Constant>(A.Origin))
+          A.Origin = A.Ptr;
+        Found.push_back(A);
+        continue;
+      }
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || !Opts.Calls || CB->getMetadata(MarkID))
+        continue;
+      if (auto *MI = dyn_cast<MemIntrinsic>(CB)) {
+        Intrinsics.push_back(MI);
+        continue;
+      }
+      if (isa<IntrinsicInst>(CB))
+        continue;
+      if (const CheckedEntry *E = matchCheckedCall(*CB)) {
+        Calls.emplace_back(CB, E);
+        continue;
+      }
+      const auto *Callee =
+          dyn_cast<Function>(CB->getCalledOperand()->stripPointerCasts());
+      if (Callee && Callee->getName() == StrdupEntry && CB->arg_size() == 2)
+        Strings.emplace_back(CB, findCheckedEntry("strdup"));
+      else if (Callee && Callee->getName() == StrndupEntry &&
+               CB->arg_size() == 3)
+        Strings.emplace_back(CB, findCheckedEntry("strndup"));
+    }
+}
+
+// Where the lookups go, by a forward dataflow over the CFG, per origin: it
+// is *available* at a point when every path from the entry looked it up
+// since the origin was defined, and *fresh* when no call that may free lies
+// on any of those paths since. An access of an origin not available gets a
+// lookup; of one available but not fresh, a revalidation (the word compared
+// again, a lookup only if it changed); of a fresh one, nothing. The answers
+// reach the accesses through SSA (phis where paths meet). With
+// -mdebug-access-share=0 every access gets a lookup of its own.
+void Instrumenter::placeLookups(Function &F, MutableArrayRef<Access> Found) {
+  DenseMap<Value *, unsigned> OriginIndex;
+  SmallVector<Value *, 16> Origins;
+  DenseMap<Instruction *, unsigned> AccessAt;
+  for (unsigned I = 0; I < Found.size(); ++I) {
+    auto [It, New] = OriginIndex.try_emplace(Found[I].Origin, Origins.size());
+    if (New)
+      Origins.push_back(Found[I].Origin);
+    AccessAt[Found[I].I] = I;
+  }
+  unsigned N = Origins.size();
+  // Lookups hoisted out of loops: an origin defined outside a loop that
+  // accesses it is looked up at the end of the outermost such loop's
+  // preheader, so that in the loop it is only revalidated after calls.
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  DenseMap<BasicBlock *, SmallVector<unsigned, 4>> HoistAt;
+  if (Opts.Share) {
+    DenseSet<std::pair<BasicBlock *, unsigned>> Hoisted;
+    for (const Access &A : Found) {
+      auto *Def = dyn_cast<Instruction>(A.Origin);
+      Loop *Best = nullptr;
+      for (Loop *L = LI.getLoopFor(A.I->getParent()); L;
+           L = L->getParentLoop()) {
+        BasicBlock *Pre = L->getLoopPreheader();
+        if (!Pre || (Def && !DT.dominates(Def, Pre->getTerminator())))
+          break;
+        Best = L;
+      }
+      if (!Best)
+        continue;
+      unsigned O = OriginIndex[A.Origin];
+      BasicBlock *Pre = Best->getLoopPreheader();
+      if (Hoisted.insert({Pre, O}).second)
+        HoistAt[Pre].push_back(O);
+    }
+  }
+  enum Action { Use, Lookup, Revalidate };
+  // The transfer through one block: Avail/Fresh in, out. Visit(At, origin,
+  // access or -1 for a hoisted lookup, action) at each access, and at each
+  // hoisted lookup (before the preheader's terminator).
+  using Visitor = function_ref<void(Instruction *, unsigned, int, Action)>;
+  auto Transfer = [&](BasicBlock &BB, BitVector &Avail, BitVector &Fresh,
+                      Visitor Visit) {
+    auto Touch = [&](Instruction *At, unsigned O, int Acc) {
+      Action Do = !Opts.Share || !Avail[O] ? Lookup
+                  : !Fresh[O]               ? Revalidate
+                                            : Use;
+      Visit(At, O, Acc, Do);
+      Avail.set(O);
+      Fresh.set(O);
+    };
+    for (Instruction &I : BB) {
+      if (I.isTerminator()) {
+        auto H = HoistAt.find(&BB);
+        if (H != HoistAt.end())
+          for (unsigned O : H->second)
+            Touch(&I, O, -1);
+      }
+      auto At = AccessAt.find(&I);
+      if (At != AccessAt.end())
+        Touch(&I, OriginIndex[Found[At->second].Origin], At->second);
+      else if (auto *CB = dyn_cast<CallBase>(&I); CB && mayFree(*CB))
+        Fresh.reset();
+      // A new value of an origin (a phi, a load in a loop): looked up anew.
+      auto Def = OriginIndex.find(&I);
+      if (Def != OriginIndex.end()) {
+        Avail.reset(Def->second);
+        Fresh.reset(Def->second);
+      }
+    }
+  };
+  ReversePostOrderTraversal<Function *> RPOT(&F);
+  DenseMap<BasicBlock *, std::pair<BitVector, BitVector>> Out;
+  for (BasicBlock *BB : RPOT)
+    Out[BB] = {BitVector(N, true), BitVector(N, true)};
+  auto In = [&](BasicBlock *BB, BitVector &Avail, BitVector &Fresh) {
+    Avail = BitVector(N, BB != &F.getEntryBlock());
+    Fresh = Avail;
+    for (BasicBlock *P : predecessors(BB)) {
+      auto It = Out.find(P);
+      if (It == Out.end())
+        continue; // unreachable
+      Avail &= It->second.first;
+      Fresh &= It->second.second;
+    }
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (BasicBlock *BB : RPOT) {
+      BitVector Avail, Fresh;
+      In(BB, Avail, Fresh);
+      Transfer(*BB, Avail, Fresh, [](Instruction *, unsigned, int, Action) {});
+      auto &O = Out[BB];
+      if (O.first != Avail || O.second != Fresh) {
+        O = {std::move(Avail), std::move(Fresh)};
+        Changed = true;
+      }
+    }
+  }
+  // Place the lookups and (placeholders for) the revalidations, in order,
+  // noting for each access (and revalidation) the answer before it in its
+  // block, or that it takes the one that reaches the block.
+  struct Reach {
+    bool LiveIn = true;
+    BasicBlock *BB = nullptr;
+    unsigned Origin = 0;
+    Answer A;
+  };
+  struct Def {
+    BasicBlock *BB;
+    unsigned Origin;
+    Answer A;
+  };
+  SmallVector<Def, 32> Defs;
+  std::vector<Reach> Reached(Found.size());
+  SmallVector<std::pair<CallInst *, Reach>, 16> Revals;
+  // An address checked again in its block, for no more bytes and with no
+  // call between that may free, needs no check (AddressSanitizer's rule).
+  if (Opts.Share)
+    for (BasicBlock &BB : F) {
+      DenseMap<Value *, uint64_t> Checked;
+      for (Instruction &I : BB) {
+        auto At = AccessAt.find(&I);
+        if (At != AccessAt.end()) {
+          Access &A = Found[At->second];
+          uint64_t &Size = Checked[A.Ptr];
+          A.Redundant = Size >= A.Size;
+          if (!A.Redundant)
+            Size = A.Size;
+        } else if (auto *CB = dyn_cast<CallBase>(&I); CB && mayFree(*CB)) {
+          Checked.clear();
+        }
+      }
+    }
+  for (BasicBlock *BB : RPOT) {
+    BitVector Avail, Fresh;
+    In(BB, Avail, Fresh);
+    DenseMap<unsigned, Answer> Current;
+    Transfer(*BB, Avail, Fresh,
+             [&](Instruction *At, unsigned O, int Acc, Action Do) {
+               Reach Before{true, BB, O, {}};
+               auto C = Current.find(O);
+               if (C != Current.end())
+                 Before = {false, BB, O, C->second};
+               if (Do == Use) {
+                 if (Acc >= 0)
+                   Reached[Acc] = Before;
+                 return;
+               }
+               IRBuilder<> B(At);
+               Answer Ans;
+               if (Do == Lookup) {
+                 Ans = lookup(B, Origins[O]);
+                 Lookups++;
+               } else {
+                 CallInst *P = B.CreateCall(
+                     Placeholder, {B.CreatePointerCast(Origins[O], PtrTy)});
+                 for (unsigned F = 0; F < 4; ++F)
+                   (&Ans.S)[F] = B.CreateExtractValue(P, F);
+                 Revals.push_back({P, Before});
+                 Revalidations++;
+               }
+               Defs.push_back({BB, O, Ans});
+               Current[O] = Ans;
+               if (Acc >= 0)
+                 Reached[Acc] = {false, BB, O, Ans};
+             });
+  }
+  // Join the answers with SSA: one updater per origin and part.
+  std::vector<std::array<SSAUpdater, 4>> Updaters(N);
+  for (unsigned O = 0; O < N; ++O)
+    for (unsigned F = 0; F < 4; ++F)
+      Updaters[O][F].Initialize(AnswerTy->getElementType(F), "mdebug.bounds");
+  for (const Def &D : Defs) // in order: a block's last answer wins
+    for (unsigned F = 0; F < 4; ++F)
+      Updaters[D.Origin][F].AddAvailableValue(D.BB, (&D.A.S)[F]);
+  auto Resolve = [&](Reach &R) {
+    if (R.LiveIn)
+      for (unsigned F = 0; F < 4; ++F)
+        (&R.A.S)[F] = Updaters[R.Origin][F].GetValueInMiddleOfBlock(R.BB);
+    return R.A;
+  };
+  // Everything resolved first (handles follow the placeholders' parts as
+  // the expansions replace them), then expanded.
+  std::vector<std::array<WeakTrackingVH, 4>> Inputs;
+  for (auto &[P, R] : Revals) {
+    Answer A = Resolve(R);
+    Inputs.push_back({A.S, A.E, A.W, A.V});
+  }
+  for (unsigned Acc = 0; Acc < Found.size(); ++Acc) {
+    Answer A = Resolve(Reached[Acc]);
+    Found[Acc].Start = A.S;
+    Found[Acc].End = A.E;
+  }
+  for (size_t R = 0; R < Revals.size(); ++R) {
+    const auto &In = Inputs[R];
+    expandRevalidation(Revals[R].first, {In[0], In[1], In[2], In[3]});
+  }
+}
+
+//===-- The geometry --------------------------------------------------------===//
+
+Value *Instrumenter::geoPtr(IRBuilder<> &B, Value *ByteOffset, Type *Ty) {
+  if (!Geometry) {
+    Constant *GV = M.getOrInsertGlobal(
+        GeometryName,
+        ArrayType::get(I8, sizeof(struct mdebug_access_geometry)));
+    if (auto *G = dyn_cast<GlobalVariable>(GV->stripPointerCasts()))
+      G->setAlignment(Align(8));
+    Geometry = ConstantExpr::getPointerCast(GV, compat::pointerTo(I8));
+  }
+  Value *P = B.CreateInBoundsGEP(I8, Geometry, ByteOffset);
+  return B.CreatePointerCast(P, compat::pointerTo(Ty));
+}
+
+// Fixed once the program runs: loaded once per loop, not per access.
+Value *Instrumenter::geoLoad(IRBuilder<> &B, Value *ByteOffset, Type *Ty) {
+  LoadInst *L = B.CreateLoad(Ty, geoPtr(B, ByteOffset, Ty));
+  L->setAlignment(M.getDataLayout().getABITypeAlign(Ty));
+  L->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(Ctx, {}));
+  mark(L);
+  return L;
+}
+
+Value *Instrumenter::geoLoad(IRBuilder<> &B, uint64_t ByteOffset, Type *Ty) {
+  return geoLoad(B, ConstantInt::get(I64, ByteOffset), Ty);
+}
+
+FunctionCallee Instrumenter::checkFn(CheckFn F) {
+  FunctionCallee C = M.getOrInsertFunction(checkFnName(F), checkFnType(Ctx, F));
+  if (auto *Fn = dyn_cast<Function>(C.getCallee()))
+    Fn->setCallingConv(checkFnCallingConv(F));
+  return C;
+}
+
+//===-- Loads and stores ------------------------------------------------------===//
+
+// Splits before `Before`: the new block, entered when Ptr is in the
+// primary heap, is where the caller puts its check.
+Instrumenter::InHeap Instrumenter::ifInHeap(IRBuilder<> &B, Value *Ptr,
+                                            Instruction *Before) {
+  Value *AddrInt = B.CreatePtrToInt(Ptr, I64);
+  Value *Off = B.CreateSub(
+      AddrInt, geoLoad(B, offsetof(struct mdebug_access_geometry, base), I64));
+  Value *Cond = B.CreateICmpULT(
+      Off, geoLoad(B, offsetof(struct mdebug_access_geometry, size), I64));
+  return {SplitBlockAndInsertIfThen(Cond, Before, /*Unreachable=*/false),
+          AddrInt, Off};
+}
+
+// Calls the lookup and reads its answer (access.h), at B.
+Answer Instrumenter::lookup(IRBuilder<> &B, Value *Origin) {
+  using Entry = struct mdebug_access_entry;
+  CallInst *Call = B.CreateCall(checkFn(CheckFn::access_lookup),
+                                {B.CreatePointerCast(Origin, PtrTy)});
+  Call->setCallingConv(checkFnCallingConv(CheckFn::access_lookup));
+  Value *E = B.CreateIntToPtr(B.CreateExtractElement(Call, uint64_t(0)),
+                              compat::pointerTo(I8));
+  auto Field = [&](uint64_t Offset, Type *Ty) {
+    Value *P = B.CreateInBoundsGEP(I8, E, ConstantInt::get(I64, Offset));
+    LoadInst *L =
+        B.CreateLoad(Ty, B.CreatePointerCast(P, compat::pointerTo(Ty)));
+    L->setAlignment(Align(8));
+    mark(L);
+    return L;
+  };
+  Answer A;
+  A.S = Field(offsetof(Entry, start), I64);
+  A.E = Field(offsetof(Entry, end), I64);
+  A.W = Field(offsetof(Entry, word), compat::pointerTo(I64));
+  A.V = Field(offsetof(Entry, value), I64);
+  return A;
+}
+
+// A revalidation, where the placeholder stands: the word compared with the
+// value of the answer before, and a new lookup only if it changed.
+void Instrumenter::expandRevalidation(CallInst *P, const Answer &Old) {
+  Value *Origin = P->getArgOperand(0);
+  IRBuilder<> B(P);
+  B.SetCurrentDebugLocation(P->getDebugLoc());
+  LoadInst *Now = B.CreateLoad(I64, Old.W);
+  Now->setAlignment(Align(8));
+  Now->setAtomic(AtomicOrdering::Unordered);
+  mark(Now);
+  Instruction *Then = SplitBlockAndInsertIfThen(B.CreateICmpNE(Now, Old.V), P,
+                                                false, Cold);
+  BasicBlock *Head = Then->getParent()->getSinglePredecessor();
+  B.SetInsertPoint(Then);
+  Answer New = lookup(B, Origin);
+  BasicBlock *Fresh = Then->getParent();
+  B.SetInsertPoint(&P->getParent()->front());
+  SmallVector<Instruction *, 4> Parts;
+  for (User *U : P->users())
+    Parts.push_back(cast<Instruction>(U));
+  for (Instruction *X : Parts) {
+    unsigned F = cast<ExtractValueInst>(X)->getIndices()[0];
+    PHINode *Phi = B.CreatePHI(X->getType(), 2);
+    Phi->addIncoming((&Old.S)[F], Head);
+    Phi->addIncoming((&New.S)[F], Fresh);
+    X->replaceAllUsesWith(Phi);
+    X->eraseFromParent();
+  }
+  P->eraseFromParent();
+}
+
+void Instrumenter::instrumentAccess(const Access &A) {
+  Instruction *I = A.I;
+  mark(I);
+  IRBuilder<> B(I);
+  Value *Addr = B.CreatePtrToInt(A.Ptr, I64);
+  Value *Out = B.CreateOr(
+      B.CreateICmpULT(Addr, A.Start),
+      B.CreateICmpUGT(B.CreateAdd(Addr, ConstantInt::get(I64, A.Size)), A.End));
+  B.SetInsertPoint(
+      SplitBlockAndInsertIfThen(Out, I, /*Unreachable=*/false, Cold));
+  B.CreateCall(checkFn(CheckFn::access_fail),
+               {B.CreatePointerCast(A.Ptr, PtrTy),
+                B.CreatePointerCast(A.Origin, PtrTy),
+                ConstantInt::get(I64, MDEBUG_ACCESS_INFO(A.Size, A.Write, 0)),
+                Sites.siteFor(*I)});
+}
+
+//===-- Memory intrinsics, C library calls, strings ----------------------------===//
+
+void Instrumenter::instrumentIntrinsic(MemIntrinsic *MI) {
+  mark(MI);
+  Value *Len = MI->getLength();
+  if (auto *C = dyn_cast<ConstantInt>(Len))
+    if (C->isZero())
+      return;
+  const CheckedEntry *E = findCheckedEntry(
+      isa<MemSetInst>(MI) ? "memset"
+                          : isa<MemMoveInst>(MI) ? "memmove" : "memcpy");
+  auto Check = [&](Value *Ptr, bool Write) {
+    if (skipReason(Ptr) != NotSkipped)
+      return;
+    IRBuilder<> B(MI);
+    B.SetInsertPoint(ifInHeap(B, Ptr, MI).Then);
+    B.CreateCall(checkFn(CheckFn::check_range),
+                 {B.CreatePointerCast(Ptr, PtrTy), B.CreateZExtOrTrunc(Len, I64),
+                  ConstantInt::get(I64, MDEBUG_ACCESS_INFO(0, Write, E->Via)),
+                  Sites.siteFor(*MI)});
+  };
+  Check(MI->getRawDest(), true);
+  if (auto *MT = dyn_cast<MemTransferInst>(MI))
+    Check(MT->getRawSource(), false);
+}
+
+// Under typed pointers (LLVM 14) `char *` and `FILE *` arguments are cast
+// to the entry point's `i8*`; under opaque pointers nothing is emitted.
+static Value *castTo(IRBuilder<> &B, Value *V, Type *Ty) {
+  if (V->getType() == Ty)
+    return V;
+  return B.CreateBitOrPointerCast(V, Ty);
+}
+
+void Instrumenter::rewriteCall(CallBase *CB, const CheckedEntry &E) {
+  FunctionType *Ty = checkedEntryType(Ctx, E);
+  if (CB->getType() != Ty->getReturnType())
+    return; // typed pointers only: a result we could not cast after an invoke
+  FunctionCallee Callee = M.getOrInsertFunction(checkedEntryName(E), Ty);
+  IRBuilder<> B(CB);
+  unsigned Named = Ty->getNumParams() - 1;
+  SmallVector<Value *, 8> Args;
+  for (unsigned I = 0; I < Named; ++I)
+    Args.push_back(castTo(B, CB->getArgOperand(I), Ty->getParamType(I)));
+  Args.push_back(Sites.siteFor(*CB));
+  for (unsigned I = Named, N = CB->arg_size(); I < N; ++I)
+    Args.push_back(CB->getArgOperand(I)); // the variable arguments
+  SmallVector<OperandBundleDef, 1> Bundles;
+  CB->getOperandBundlesAsDefs(Bundles);
+  CallBase *New;
+  if (auto *II = dyn_cast<InvokeInst>(CB)) {
+    New = B.CreateInvoke(Callee, II->getNormalDest(), II->getUnwindDest(), Args,
+                         Bundles);
+  } else {
+    auto *CI = B.CreateCall(Callee, Args, Bundles);
+    CI->setTailCallKind(cast<CallInst>(CB)->getTailCallKind());
+    New = CI;
+  }
+  New->setCallingConv(CB->getCallingConv());
+  New->setDebugLoc(CB->getDebugLoc());
+  mark(New);
+  New->takeName(CB);
+  CB->replaceAllUsesWith(New);
+  CB->eraseFromParent();
+}
+
+void Instrumenter::checkString(CallBase *CB, const CheckedEntry &E) {
+  mark(CB);
+  IRBuilder<> B(CB);
+  Value *Max = CB->arg_size() == 3 ? CB->getArgOperand(1)
+                                   : ConstantInt::getAllOnesValue(I64);
+  B.CreateCall(checkFn(CheckFn::check_string),
+               {B.CreatePointerCast(CB->getArgOperand(0), PtrTy),
+                B.CreateZExtOrTrunc(Max, I64),
+                ConstantInt::get(I64, MDEBUG_ACCESS_INFO(0, false, E.Via)),
+                Sites.siteFor(*CB)});
+}
+
+bool Instrumenter::run() {
+  Placeholder = Function::Create(FunctionType::get(AnswerTy, {PtrTy}, false),
+                                 GlobalValue::ExternalLinkage,
+                                 "mdebug.revalidate", M);
+  for (Function &F : M) {
+    if (!wantFunction(F))
+      continue;
+    size_t First = Accesses.size();
+    collect(F, Accesses);
+    if (Accesses.size() > First)
+      placeLookups(F, MutableArrayRef<Access>(Accesses).drop_front(First));
+  }
+  Placeholder->eraseFromParent();
+  for (const Access &A : Accesses) {
+    if (A.Redundant)
+      Skipped[SkipSame]++;
+    else
+      instrumentAccess(A);
+  }
+  for (MemIntrinsic *MI : Intrinsics)
+    instrumentIntrinsic(MI);
+  for (auto &[CB, E] : Strings)
+    checkString(CB, *E);
+  for (auto &[CB, E] : Calls)
+    rewriteCall(CB, *E);
+  if (Opts.Stats)
+    errs() << "mdebug: " << M.getSourceFileName() << ": " << Seen
+           << " loads and stores, " << Skipped[SkipStack] << " on the stack, "
+           << Skipped[SkipGlobal] << " in globals, "
+           << Accesses.size() - Skipped[SkipSame] << " checked ("
+           << Skipped[SkipSame] << " more checked before) with " << Lookups
+           << " block lookups and "
+           << Revalidations << " revalidations; " << Intrinsics.size()
+           << " memory intrinsics, " << Calls.size() << " library calls, "
+           << Strings.size() << " strdup reads; " << Sites.count()
+           << " sites\n";
+  return !Accesses.empty() || !Intrinsics.empty() || !Calls.empty() ||
+         !Strings.empty();
+}
+
+void addAccessPasses(ModulePassManager &MPM, const AccessOptions &Opts) {
+  if (Opts.any())
+    MPM.addPass(MdebugAccessPass(Opts));
+}
+
+PreservedAnalyses MdebugAccessPass::run(Module &M, ModuleAnalysisManager &) {
+  if (!Opts.any())
+    return PreservedAnalyses::all();
+  bool Changed = Instrumenter(M, Opts).run();
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace mdebug

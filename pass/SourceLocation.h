@@ -1,0 +1,50 @@
+//===- SourceLocation.h - what reports say of an instruction ----*- C++ -*-===//
+//
+// Owns how the pass names the source of an instruction for the runtime's
+// reports: the path of its file a user can open, the (demangled) function,
+// line and column; shared by the allocation sites (MdebugPass.cpp) and the
+// access sites (AccessSites.cpp), so both name a place the same way. Must
+// never modify IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MDEBUG_PASS_SOURCELOCATION_H
+#define MDEBUG_PASS_SOURCELOCATION_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <string>
+
+namespace llvm {
+class DILocation;
+class Function;
+class Instruction;
+} // namespace llvm
+
+namespace mdebug {
+
+/// The source-level facts of one instruction. File is the path reports
+/// print; HashedFile the name the compiler recorded, from which site ids
+/// are computed (see MdebugPass.cpp, siteFor).
+struct SourceFacts {
+  std::string File;
+  std::string HashedFile;
+  std::string Function;
+  uint32_t Line = 0;
+  uint32_t Column = 0;
+  /// The linkage name the front knows the function holding the location
+  /// by: the IR function's own, or, for an instruction inlined from
+  /// elsewhere, the one of the subprogram it came from.
+  std::string Holder;
+};
+
+/// With a DebugLoc, everything comes from the innermost location (the
+/// callee side of an inlined call); without one (no -g, no -Rpass, no
+/// -gline-tables-only) the module's file name, as the frontend gives it, and
+/// the IR function stand in.
+SourceFacts sourceFactsFor(const llvm::Instruction &I);
+
+} // namespace mdebug
+
+#endif // MDEBUG_PASS_SOURCELOCATION_H

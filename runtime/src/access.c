@@ -1,0 +1,735 @@
+/* access.c - checked heap accesses: the geometry instrumented code reads
+ * (__mdebug_access, access.h), the check entry points the pass calls
+ * (checks.def), the checked C library calls, and their reports.
+ *
+ * An access is fine when its bytes lie inside a live block's bytes (its
+ * size plus expand_alloc). Instrumented code asks __mdebug_access_lookup for
+ * the bytes of the block a pointer points into, once for all the accesses
+ * computed from that pointer, and compares each access with them; only an
+ * access outside comes here again (__mdebug_access_fail). Calls are checked
+ * whole (fine()). What fails goes on to classify(), which looks at the
+ * access's slot, the slots around it and the block of the pointer the
+ * address was computed from (its "origin", when the pass knows it), and
+ * decides:
+ *   - a freed or quarantined block: use after free;
+ *   - a guard, a slack, another block than the origin's, an unused slot
+ *     near a block: heap buffer overflow, named by the nearest block (or
+ *     the origin's), how far past its end or before its start;
+ *   - nowhere near any block: an invalid access;
+ *   - a live block after all (an origin just past its block, or another
+ *     thread allocated it meanwhile): fine.
+ * Each instruction (site) reports once. Large blocks (the secondary) are
+ * not in the checked range: their inaccessible pages catch what leaves
+ * them (heap.h).
+ *
+ * Runs inside the program's own code, on any thread, at any time: never
+ * allocates, takes no lock but report.c's, and reads the program's memory
+ * only inside the primary range, whose slots stay mapped once handed out.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "heap.h"
+#include "lock.h"
+#include "mdebug/access.h"
+
+#define CC_C
+#define CC_PRESERVE_MOST __attribute__((preserve_most))
+#define CHECK_DECLARE(NAME, SIG, CC, RET, PARAMS)                              \
+  MD_EXPORT CC_##CC RET __mdebug_##NAME PARAMS;
+#define CHECKED_DECLARE(NAME, SIG, RET, PARAMS)                                \
+  MD_EXPORT RET __mdebug_checked_##NAME MD_WITH_ACCESS_SITE PARAMS;
+#define CHECKED_VA_DECLARE(NAME, SIG, RET, PARAMS)                             \
+  MD_EXPORT RET __mdebug_checked_##NAME MD_WITH_ACCESS_SITE_VA PARAMS;
+#define MD_WITH_ACCESS_SITE(...)                                               \
+  (__VA_ARGS__, const struct mdebug_access_site *site)
+#define MD_WITH_ACCESS_SITE_VA(...)                                            \
+  (__VA_ARGS__, const struct mdebug_access_site *site, ...)
+#define MDEBUG_CHECK CHECK_DECLARE
+#define MDEBUG_CHECKED CHECKED_DECLARE
+#define MDEBUG_CHECKED_VA CHECKED_VA_DECLARE
+#include "mdebug/checks.def"
+
+/* `via` numbers: the functions reports name (checks.def order, from 1). */
+enum {
+  VIA_NONE,
+#define VIA_ENUM(NAME, ...) VIA_##NAME,
+#define MDEBUG_CHECKED VIA_ENUM
+#define MDEBUG_CHECKED_VA VIA_ENUM
+#define MDEBUG_VIA VIA_ENUM
+#include "mdebug/checks.def"
+  VIA_COUNT
+};
+static const char *const via_names[VIA_COUNT] = {
+    NULL,
+#define VIA_NAME(NAME, ...) #NAME,
+#define MDEBUG_CHECKED VIA_NAME
+#define MDEBUG_CHECKED_VA VIA_NAME
+#define MDEBUG_VIA VIA_NAME
+#include "mdebug/checks.def"
+};
+
+/* Each copy of the runtime reads its own geometry (a library's inert copy
+ * must never take the active copy's heap for its own); instrumented code
+ * binds __mdebug_access, exported, to the active copy's. */
+struct mdebug_access_geometry md_access_geo MD_HIDDEN;
+extern struct mdebug_access_geometry __mdebug_access
+    __attribute__((alias("md_access_geo"), visibility("default")));
+
+_Static_assert(sizeof(struct mdebug_access_site) == 16, "the pass's layout");
+
+
+/* ---- the check ------------------------------------------------------------ */
+
+/* The block in the slot holding p (any state but never used), if p is in
+ * the primary heap and that slot was handed out: md_heap_find's slot, even
+ * when p lies in its guard area or slack. */
+static bool slot_block(uintptr_t p, struct md_block *b) {
+  if (!md_primary_contains((const void *)p))
+    return false;
+  md_heap_find((const void *)p, b);
+  return b->meta && md_block_state(b) != MD_STATE_NEVER;
+}
+
+/* The block a pointer the program computed addresses from belongs to: the
+ * one whose bytes hold it, or end just before it (a pointer just past a
+ * block may lie in the next slot's guard area). false for a pointer in no
+ * block's bytes: a guard, a slack, an unused slot. */
+static bool origin_block(uintptr_t p, struct md_block *b) {
+  if (!slot_block(p, b))
+    return false;
+  uintptr_t u = (uintptr_t)b->user;
+  if (p >= u)
+    return p - u <= md_block_usable(b);
+  if (b->index == 0)
+    return false;
+  md_heap_block_at(b->klass, b->index - 1, b);
+  return md_block_state(b) != MD_STATE_NEVER &&
+         p == (uintptr_t)b->user + md_block_usable(b);
+}
+
+/* Is [a, a + n) in a live block's bytes, or outside the primary heap? */
+static MD_ALWAYS_INLINE bool fine(uintptr_t a, size_t n) {
+  if (!md_primary_contains((const void *)a))
+    return true;
+  struct md_block b;
+  if (!slot_block(a, &b) || md_block_state(&b) != MD_STATE_LIVE)
+    return false;
+  uintptr_t u = (uintptr_t)b.user;
+  size_t usable = md_block_usable(&b);
+  return a >= u && n <= usable && a - u <= usable - n;
+}
+
+/* ---- the lookup ------------------------------------------------------------ */
+
+/* A lookup answers with an entry (access.h): the block's bytes, and the
+ * metadata word (size, state, lead) they were computed from, which
+ * instrumented code compares again after a call that may have freed the
+ * block, instead of looking it up again. The entry holds while that word is
+ * unchanged: a free changes the state, a reuse of the slot for a block of
+ * another size its size; a reuse for a block of the same size and kind has
+ * the same bounds, and is live.
+ *
+ * Each thread also keeps its last lookups in a cache of entries, found by
+ * the pointer, so the lookup of a pointer the program keeps using (its
+ * state, a stack, a table) costs two compares, not the slot's arithmetic.
+ * A thread's cache is a page from a pool (never malloc: the lookup runs
+ * inside any program code), taken at its first lookup and given back when
+ * it exits. */
+struct lookup_entry {
+  struct mdebug_access_entry pub;
+  uintptr_t origin;
+};
+#define LOOKUP_ENTRIES 64
+struct lookup_cache {
+  struct lookup_entry e[LOOKUP_ENTRIES];
+  struct lookup_cache *next_free;
+};
+_Static_assert(sizeof(struct lookup_cache) <= 4096, "a page a thread");
+_Static_assert(offsetof(struct lookup_entry, pub) == 0, "entries are public");
+
+/* Constant answers: a word that never changes (revalidation holds). */
+static const uint64_t zero_word;
+static const struct mdebug_access_entry not_in_heap = {0, UINT64_MAX,
+                                                       &zero_word, 0};
+static const struct mdebug_access_entry no_block = {0, 0, &zero_word, 0};
+/* Never holds (its word is 0, not 1): the cache of a thread before its
+ * first fill, and a fresh cache's entries. */
+static struct lookup_cache empty_cache = {
+    .e = {[0 ... LOOKUP_ENTRIES - 1] = {{0, 0, &zero_word, 1}, 0}}};
+static __thread struct lookup_cache *lookup_self
+    __attribute__((tls_model("initial-exec"))) = &empty_cache;
+/* The answer of a thread that has no cache (out of memory, exiting). */
+static __thread struct lookup_entry lookup_scratch
+    __attribute__((tls_model("initial-exec")));
+static __thread bool lookup_gone __attribute__((tls_model("initial-exec")));
+static struct lookup_cache *lookup_pool;
+static md_lock_t lookup_lock = MD_LOCK_INIT;
+static pthread_key_t lookup_key;
+static bool lookup_key_made;
+
+static void lookup_release(void *arg) {
+  struct lookup_cache *c = arg;
+  lookup_self = &empty_cache;
+  lookup_gone = true;
+  md_lock(&lookup_lock);
+  c->next_free = lookup_pool;
+  lookup_pool = c;
+  md_unlock(&lookup_lock);
+}
+
+/* This thread's own cache, taken on its first lookup that fills one. */
+static MD_NOINLINE struct lookup_cache *lookup_acquire(void) {
+  if (lookup_gone || !lookup_key_made)
+    return NULL;
+  md_lock(&lookup_lock);
+  struct lookup_cache *c = lookup_pool;
+  if (c)
+    lookup_pool = c->next_free;
+  md_unlock(&lookup_lock);
+  if (!c && !(c = md_mmap(sizeof(*c))))
+    return NULL;
+  *c = empty_cache;
+  pthread_setspecific(lookup_key, c);
+  lookup_self = c;
+  return c;
+}
+
+static inline struct lookup_entry *lookup_entry_of(struct lookup_cache *c,
+                                                   uintptr_t p) {
+  return &c->e[(p >> 4) & (LOOKUP_ENTRIES - 1)];
+}
+
+/* Remembers a live block's entry (the thread's cache, or its scratch). */
+static const struct mdebug_access_entry *
+lookup_keep(uintptr_t p, uintptr_t user, size_t usable, const uint64_t *word,
+            uint64_t value) {
+  struct lookup_cache *c = lookup_self;
+  struct lookup_entry *e = &lookup_scratch;
+  if (MD_LIKELY(c != &empty_cache) || (c = lookup_acquire()) != NULL)
+    e = lookup_entry_of(c, p);
+  e->pub.start = user;
+  e->pub.end = user + usable;
+  e->pub.word = word;
+  e->pub.value = value;
+  e->origin = p;
+  return &e->pub;
+}
+
+/* A pointer before its slot's block (in the guard area: just past the
+ * previous block?). */
+static MD_NOINLINE const struct mdebug_access_entry *
+lookup_before(uintptr_t p) {
+  struct md_block b;
+  if (!origin_block(p, &b))
+    return &no_block;
+  const uint64_t *word = (const uint64_t *)&b.meta->size;
+  uint64_t value = __atomic_load_n(word, __ATOMIC_ACQUIRE);
+  if (MD_BITS_STATE(value >> 32) != MD_STATE_LIVE)
+    return &no_block;
+  return lookup_keep(p, (uintptr_t)b.user, md_block_usable(&b), word, value);
+}
+
+/* The lookup's arithmetic, as md_heap_resolve's, for a pointer in the
+ * primary heap. */
+static MD_NOINLINE const struct mdebug_access_entry *
+lookup_compute(const void *origin) {
+  uintptr_t p = (uintptr_t)origin;
+  unsigned k = md_region_of(origin);
+  uint32_t within;
+  if (MD_UNLIKELY(!k))
+    return &no_block;
+  uint32_t i = md_slot_of(k, origin, &within);
+  if (MD_UNLIKELY(i >= md_fresh(k)))
+    return &no_block;
+  const struct md_meta *m = md_meta_at(k, i);
+  const uint64_t *word = (const uint64_t *)&m->size;
+  uint64_t value = __atomic_load_n(word, __ATOMIC_ACQUIRE);
+  uint32_t bits = (uint32_t)(value >> 32);
+  size_t lead = md_heap.guard + (size_t)MD_BITS_LEAD(bits) * 16;
+  if (MD_UNLIKELY(within < lead))
+    return lookup_before(p);
+  uintptr_t user = p - within + lead;
+  size_t usable = (size_t)(uint32_t)value + md_heap.expand;
+  if (MD_UNLIKELY(MD_BITS_STATE(bits) != MD_STATE_LIVE || p - user > usable))
+    return &no_block;
+  return lookup_keep(p, user, usable, word, value);
+}
+
+static inline mdebug_access_answer answer(const struct mdebug_access_entry *e) {
+  return (mdebug_access_answer){(uintptr_t)e, 0};
+}
+
+/* Off the fast path; preserve_most too, so that the lookup can tail-call
+ * it (and keep only the registers it uses itself). */
+static MD_NOINLINE __attribute__((preserve_most)) mdebug_access_answer
+lookup_fill(const void *origin) {
+  return answer(lookup_compute(origin));
+}
+
+/* Called for every pointer the program computes addresses from (an array,
+ * a structure) before the accesses it bases on it: the primary range, then
+ * this thread's cache (an entry of this block, for this or another pointer
+ * into it, still valid), then the arithmetic. */
+mdebug_access_answer __mdebug_access_lookup(const void *origin) {
+  uintptr_t p = (uintptr_t)origin;
+  if (!md_primary_contains(origin))
+    return answer(&not_in_heap);
+  const struct lookup_entry *e = lookup_entry_of(lookup_self, p);
+  if (MD_LIKELY(p - e->pub.start <= e->pub.end - e->pub.start &&
+                __atomic_load_n(e->pub.word, __ATOMIC_ACQUIRE) ==
+                    e->pub.value))
+    return answer(&e->pub);
+  __attribute__((musttail)) return lookup_fill(origin);
+}
+
+void md_access_init(void) {
+  if (!md_heap.size)
+    return; /* no primary heap: nothing is checked */
+  lookup_key_made = pthread_key_create(&lookup_key, lookup_release) == 0;
+  md_access_geo.size = md_heap.size;
+  __atomic_store_n(&md_access_geo.base, md_heap.base, __ATOMIC_RELEASE);
+}
+
+static bool same_block(const struct md_block *x, const struct md_block *y) {
+  return x->meta == y->meta;
+}
+
+struct verdict {
+  enum md_error kind;
+  struct md_block block; /* the block the report is about */
+  bool has_block;
+  struct md_block landed; /* where the access lands, when another block */
+  bool has_landed;
+};
+
+static bool is_freed(const struct md_block *b) {
+  return md_block_state(b) != MD_STATE_LIVE;
+}
+/* Does [a, a + n) lie inside b's bytes? */
+static bool inside(const struct md_block *b, uintptr_t a, size_t n) {
+  uintptr_t u = (uintptr_t)b->user;
+  return a >= u && n <= md_block_usable(b) && a - u <= md_block_usable(b) - n;
+}
+
+/* false: not an error after all. */
+static bool classify(uintptr_t a, size_t n, uintptr_t origin,
+                     struct verdict *v) {
+  struct md_block t, o;
+  bool has_t = slot_block(a, &t);
+  bool has_o = origin != a && origin_block(origin, &o);
+  v->has_block = v->has_landed = false;
+  if (has_o && !(has_t && same_block(&o, &t) && inside(&t, a, n))) {
+    /* The access left the block its address was computed from. */
+    if (has_t && inside(&t, a, n) && !same_block(&o, &t)) {
+      v->landed = t;
+      v->has_landed = true;
+    }
+    v->kind = is_freed(&o) ? MD_ERR_USE_AFTER_FREE : MD_ERR_HEAP_OVERFLOW;
+    v->block = o;
+    v->has_block = true;
+    return true;
+  }
+  if (!has_t) {
+    v->kind = MD_ERR_INVALID_ACCESS;
+    return true;
+  }
+  if (inside(&t, a, n)) {
+    if (!is_freed(&t))
+      return false; /* allocated since the inline check looked */
+    v->kind = MD_ERR_USE_AFTER_FREE;
+    v->block = t;
+    v->has_block = true;
+    return true;
+  }
+  /* In t's slot, but not in its bytes: its slack, its lead, or the guard
+   * area before it, which is also the end of the previous slot. */
+  v->block = t;
+  v->has_block = true;
+  if (a < (uintptr_t)t.user && t.index > 0) {
+    struct md_block prev;
+    md_heap_block_at(t.klass, t.index - 1, &prev);
+    uintptr_t prev_end = (uintptr_t)prev.user + md_block_usable(&prev);
+    if (md_block_state(&prev) != MD_STATE_NEVER && a >= prev_end &&
+        a - prev_end < (uintptr_t)t.user - a)
+      v->block = prev; /* nearer the end of the previous block */
+  }
+  v->kind = is_freed(&v->block) ? MD_ERR_USE_AFTER_FREE : MD_ERR_HEAP_OVERFLOW;
+  return true;
+}
+
+/* "N bytes after the end of the block" and the like: where [a, a + n)
+ * lies from b, in the words crash.c uses for a fault. */
+static void where_from(char *buf, size_t size, const struct md_block *b,
+                       uintptr_t a, size_t n) {
+  uintptr_t start = (uintptr_t)b->user, end = start + md_block_usable(b);
+  const char *state = is_freed(b) ? " freed" : "";
+  if (a + n <= start)
+    md_format(buf, size, "%zu byte%s before the%s block", (size_t)(start - a),
+              start - a == 1 ? "" : "s", state);
+  else if (a < start)
+    md_format(buf, size, "its first %zu byte%s before the%s block",
+              (size_t)(start - a), start - a == 1 ? "" : "s", state);
+  else if (a >= end)
+    md_format(buf, size, "%zu byte%s after the end of the%s block",
+              (size_t)(a - end), a - end == 1 ? "" : "s", state);
+  else if (a + n > end)
+    md_format(buf, size, "its last %zu byte%s after the end of the%s block",
+              (size_t)(a + n - end), a + n - end == 1 ? "" : "s", state);
+  else
+    md_format(buf, size, "%zu byte%s inside the%s block", (size_t)(a - start),
+              a - start == 1 ? "" : "s", state);
+}
+
+/* Where an address in no block lies from the nearest block, as crash.c
+ * says it of a fault there. */
+static void describe_nearest(uintptr_t a, const struct md_block *b) {
+  if (!b) {
+    md_report_line("  %p is in mdebug's heap, outside any block", (void *)a);
+    return;
+  }
+  uintptr_t u = (uintptr_t)b->user, e = u + b->size;
+  const char *state = is_freed(b) ? " freed" : "";
+  if (a >= u && a < e)
+    md_report_line("  %p is %zu byte%s inside a%s block of size %zu at %p",
+                   (void *)a, (size_t)(a - u), a - u == 1 ? "" : "s", state,
+                   b->size, b->user);
+  else
+    md_report_line("  %p is %zu byte%s %s a%s block of size %zu at %p, the "
+                   "nearest block in mdebug's heap", (void *)a,
+                   (size_t)(a < u ? u - a : a - e),
+                   (a < u ? u - a : a - e) == 1 ? "" : "s",
+                   a < u ? "before" : "after the end of", state, b->size,
+                   b->user);
+}
+
+static size_t site_describe(char *buf, size_t size,
+                            const struct mdebug_access_site *s) {
+  const char *base = (const char *)s;
+  return md_source_describe(buf, size, base + s->file, base + s->function,
+                            s->line, s->column);
+}
+
+static void block_sites(const struct md_block *b, const char *prefix) {
+  uint32_t bits = __atomic_load_n(&b->meta->bits, __ATOMIC_ACQUIRE);
+  char what[64];
+  md_format(what, sizeof(what), "%sallocated", prefix);
+  md_report_origin(what, MD_BITS_ALLOC_OP(bits),
+                   md_origin_of(b->meta->alloc_origin));
+  if (MD_BITS_STATE(bits) != MD_STATE_LIVE) {
+    md_format(what, sizeof(what), "%sfreed", prefix);
+    md_report_origin(what, MD_BITS_FREE_OP(bits),
+                     md_origin_of(b->meta->free_origin));
+  }
+}
+
+/* ---- each instruction reports once ----------------------------------------- */
+
+/* Keys: a site's address (4-aligned), plus 1 for its writes, so a call that
+ * both reads and writes out of bounds (memcpy) reports each once. */
+#define REPORTED_SLOTS 4096
+static uintptr_t reported[REPORTED_SLOTS];
+
+/* true the first time `key` asks (and always once the table is full). */
+static bool first_report(uintptr_t key) {
+  size_t h = (size_t)((key * 0x9e3779b97f4a7c15ull) >> 52);
+  for (size_t probe = 0; probe < REPORTED_SLOTS; probe++) {
+    uintptr_t *slot = &reported[(h + probe) & (REPORTED_SLOTS - 1)];
+    uintptr_t seen = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+    if (seen == key)
+      return false;
+    if (!seen) {
+      uintptr_t empty = 0;
+      if (__atomic_compare_exchange_n(slot, &empty, key, false,
+                                      __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        return true;
+      if (empty == key)
+        return false;
+    }
+  }
+  return true;
+}
+
+/* ---- the report ------------------------------------------------------------ */
+
+static MD_NOINLINE void report(uintptr_t a, size_t n, uint64_t info,
+                               uintptr_t origin,
+                               const struct mdebug_access_site *site) {
+  bool write = MDEBUG_ACCESS_INFO_WRITE(info);
+  unsigned via = MDEBUG_ACCESS_INFO_VIA(info);
+  struct verdict v;
+  if (!classify(a, n, origin, &v) ||
+      !first_report((uintptr_t)site + write))
+    return;
+  if (!md_report_begin(v.kind))
+    return;
+  const char *name = via && via < VIA_COUNT ? via_names[via] : NULL;
+  /* The first line as crash.c words a fault of the same kind. */
+  const char *what = write ? "write" : "read";
+  char where[96], loc[512];
+  struct md_block near;
+  bool nearest = false;
+  if (v.kind == MD_ERR_USE_AFTER_FREE) {
+    md_report_line("+++ ALLOCATION %p SIZE %zu USED AFTER FREE (%s)",
+                   v.block.user, v.block.size, what);
+  } else if (v.has_block) {
+    md_report_line("+++ ALLOCATION %p SIZE %zu %s %s", v.block.user,
+                   v.block.size, write ? "WRITTEN" : "READ",
+                   a < (uintptr_t)v.block.user ? "BEFORE ITS START"
+                                               : "PAST ITS END");
+  } else {
+    md_report_line("+++ INVALID %s OF SIZE %zu AT %p", write ? "WRITE" : "READ",
+                   n, (void *)a);
+  }
+  if (v.has_block) {
+    where_from(where, sizeof(where), &v.block, a, n);
+    md_report_line("  %s of size %zu at %p: %s", what, n, (void *)a, where);
+  } else {
+    nearest = md_heap_near((const void *)a, &near);
+    describe_nearest(a, nearest ? &near : NULL);
+  }
+  site_describe(loc, sizeof(loc), site);
+  md_report_line("  %s%s%s at %s", write ? "written" : "read",
+                 name ? " by " : "", name ? name : "", loc);
+  if (v.has_block)
+    block_sites(&v.block, "");
+  else if (nearest)
+    block_sites(&near, "");
+  if (v.has_landed) {
+    md_report_line("  %p lies inside another %sblock, of size %zu at %p:",
+                   (void *)a, is_freed(&v.landed) ? "freed " : "",
+                   v.landed.size, v.landed.user);
+    block_sites(&v.landed, "  ");
+  }
+  if (v.has_block)
+    md_report_block_stacks(&v.block);
+  md_report_current_stack();
+  md_report_end();
+}
+
+/* ---- loads, stores, intrinsics ------------------------------------------- */
+
+void __mdebug_access_fail(const void *addr, const void *origin, uint64_t info,
+                          const struct mdebug_access_site *site) {
+  report((uintptr_t)addr, MDEBUG_ACCESS_INFO_SIZE(info), info,
+         (uintptr_t)origin, site);
+}
+
+static MD_ALWAYS_INLINE void check_range(const void *addr, size_t n,
+                                         uint64_t info,
+                                         const struct mdebug_access_site *site) {
+  uintptr_t a = (uintptr_t)addr;
+  if (n && MD_UNLIKELY(!fine(a, n)))
+    report(a, n, info, a, site);
+}
+
+void __mdebug_check_range(const void *addr, size_t n, uint64_t info,
+                          const struct mdebug_access_site *site) {
+  check_range(addr, n, info, site);
+}
+
+/* ---- strings ----------------------------------------------------------- */
+
+/* How many bytes of s a reader may take before it leaves the block s lies
+ * in: SIZE_MAX when s is not in the primary heap (nothing to check) or not
+ * in a live block's bytes (then the read of s[0] is reported here). */
+static size_t readable(const char *s, unsigned via,
+                       const struct mdebug_access_site *site) {
+  uintptr_t a = (uintptr_t)s;
+  if (fine(a, 1)) {
+    struct md_block b;
+    if (!slot_block(a, &b))
+      return SIZE_MAX; /* outside the primary heap */
+    return (uintptr_t)b.user + md_block_usable(&b) - a;
+  }
+  report(a, 1, MDEBUG_ACCESS_INFO(1, false, via), a, site);
+  return SIZE_MAX;
+}
+
+/* The length of the string at s, at most max, read within its block: a
+ * string that runs off the end of its block (before max) is reported as a
+ * read of the bytes up to and including the first one past the end; the
+ * length then comes from reading on, as the C library will. */
+static size_t string_length(const char *s, size_t max, unsigned via,
+                            const struct mdebug_access_site *site) {
+  size_t room = readable(s, via, site);
+  if (room >= max)
+    return strnlen(s, max);
+  size_t len = strnlen(s, room);
+  if (len < room)
+    return len;
+  report((uintptr_t)s, room + 1, MDEBUG_ACCESS_INFO(room + 1, false, via),
+         (uintptr_t)s, site);
+  return room + strnlen(s + room, max - room);
+}
+
+void __mdebug_check_string(const char *s, size_t max, uint64_t info,
+                           const struct mdebug_access_site *site) {
+  string_length(s, max, MDEBUG_ACCESS_INFO_VIA(info), site);
+}
+
+/* The bytes strcmp / strncmp read of a and b: up to the first that differs
+ * or ends a, at most n; each string is checked within its block. */
+static void check_compare(const char *a, const char *b, size_t n, unsigned via,
+                          const struct mdebug_access_site *site) {
+  size_t ra = readable(a, via, site), rb = readable(b, via, site), i = 0;
+  while (i < n && i < ra && i < rb) {
+    if (a[i] != b[i] || !a[i])
+      return;
+    i++;
+  }
+  if (i == n)
+    return;
+  if (i == ra)
+    report((uintptr_t)a, ra + 1, MDEBUG_ACCESS_INFO(ra + 1, false, via),
+           (uintptr_t)a, site);
+  if (i == rb)
+    report((uintptr_t)b, rb + 1, MDEBUG_ACCESS_INFO(rb + 1, false, via),
+           (uintptr_t)b, site);
+}
+
+/* ---- the checked C library calls ------------------------------------------ */
+
+#define READS(p, n, via) check_range(p, n, MDEBUG_ACCESS_INFO(0, false, via), site)
+#define WRITES(p, n, via) check_range(p, n, MDEBUG_ACCESS_INFO(0, true, via), site)
+
+void *__mdebug_checked_memcpy(void *dst, const void *src, size_t n,
+                              const struct mdebug_access_site *site) {
+  WRITES(dst, n, VIA_memcpy);
+  READS(src, n, VIA_memcpy);
+  return memcpy(dst, src, n);
+}
+
+void *__mdebug_checked_memmove(void *dst, const void *src, size_t n,
+                               const struct mdebug_access_site *site) {
+  WRITES(dst, n, VIA_memmove);
+  READS(src, n, VIA_memmove);
+  return memmove(dst, src, n);
+}
+
+void *__mdebug_checked_memset(void *dst, int c, size_t n,
+                              const struct mdebug_access_site *site) {
+  WRITES(dst, n, VIA_memset);
+  return memset(dst, c, n);
+}
+
+/* As AddressSanitizer's strict_memcmp: all n bytes of both, whatever the
+ * first difference. */
+int __mdebug_checked_memcmp(const void *a, const void *b, size_t n,
+                            const struct mdebug_access_site *site) {
+  READS(a, n, VIA_memcmp);
+  READS(b, n, VIA_memcmp);
+  return memcmp(a, b, n);
+}
+
+char *__mdebug_checked_strcpy(char *dst, const char *src,
+                              const struct mdebug_access_site *site) {
+  size_t n = string_length(src, SIZE_MAX, VIA_strcpy, site);
+  WRITES(dst, n + 1, VIA_strcpy);
+  return strcpy(dst, src);
+}
+
+/* strncpy writes all n bytes (padding with zeros). */
+char *__mdebug_checked_strncpy(char *dst, const char *src, size_t n,
+                               const struct mdebug_access_site *site) {
+  string_length(src, n, VIA_strncpy, site);
+  WRITES(dst, n, VIA_strncpy);
+  return strncpy(dst, src, n);
+}
+
+char *__mdebug_checked_strcat(char *dst, const char *src,
+                              const struct mdebug_access_site *site) {
+  size_t d = string_length(dst, SIZE_MAX, VIA_strcat, site);
+  size_t s = string_length(src, SIZE_MAX, VIA_strcat, site);
+  WRITES(dst + d, s + 1, VIA_strcat);
+  return strcat(dst, src);
+}
+
+char *__mdebug_checked_strncat(char *dst, const char *src, size_t n,
+                               const struct mdebug_access_site *site) {
+  size_t d = string_length(dst, SIZE_MAX, VIA_strncat, site);
+  size_t s = string_length(src, n, VIA_strncat, site);
+  WRITES(dst + d, s + 1, VIA_strncat);
+  return strncat(dst, src, n);
+}
+
+size_t __mdebug_checked_strlen(const char *s,
+                               const struct mdebug_access_site *site) {
+  return string_length(s, SIZE_MAX, VIA_strlen, site);
+}
+
+size_t __mdebug_checked_strnlen(const char *s, size_t n,
+                                const struct mdebug_access_site *site) {
+  return string_length(s, n, VIA_strnlen, site);
+}
+
+int __mdebug_checked_strcmp(const char *a, const char *b,
+                            const struct mdebug_access_site *site) {
+  check_compare(a, b, SIZE_MAX, VIA_strcmp, site);
+  return strcmp(a, b);
+}
+
+int __mdebug_checked_strncmp(const char *a, const char *b, size_t n,
+                             const struct mdebug_access_site *site) {
+  check_compare(a, b, n, VIA_strncmp, site);
+  return strncmp(a, b, n);
+}
+
+/* The length comes from formatting once without writing (the program's
+ * arguments are read twice; formatting has no side effects but %n, which
+ * then writes the same value twice). */
+int __mdebug_checked_sprintf(char *dst, const char *format,
+                             const struct mdebug_access_site *site, ...) {
+  va_list ap;
+  va_start(ap, site);
+  if (md_primary_contains(dst)) {
+    va_list aq;
+    va_copy(aq, ap);
+    int len = vsnprintf(NULL, 0, format, aq);
+    va_end(aq);
+    if (len >= 0)
+      WRITES(dst, (size_t)len + 1, VIA_sprintf);
+  }
+  int r = vsprintf(dst, format, ap);
+  va_end(ap);
+  return r;
+}
+
+/* Destinations are checked for the size the call is given, as
+ * _FORTIFY_SOURCE does: a buffer smaller than its stated size is a bug
+ * even when this call writes less. */
+int __mdebug_checked_snprintf(char *dst, size_t n, const char *format,
+                              const struct mdebug_access_site *site, ...) {
+  va_list ap;
+  va_start(ap, site);
+  WRITES(dst, n, VIA_snprintf);
+  int r = vsnprintf(dst, n, format, ap);
+  va_end(ap);
+  return r;
+}
+
+char *__mdebug_checked_fgets(char *s, int n, FILE *stream,
+                             const struct mdebug_access_site *site) {
+  if (n > 0)
+    WRITES(s, (size_t)n, VIA_fgets);
+  return fgets(s, n, stream);
+}
+
+ssize_t __mdebug_checked_read(int fd, void *buf, size_t n,
+                              const struct mdebug_access_site *site) {
+  WRITES(buf, n, VIA_read);
+  return read(fd, buf, n);
+}
+
+size_t __mdebug_checked_fread(void *buf, size_t size, size_t n, FILE *stream,
+                              const struct mdebug_access_site *site) {
+  size_t total;
+  if (__builtin_mul_overflow(size, n, &total))
+    total = SIZE_MAX;
+  WRITES(buf, total, VIA_fread);
+  return fread(buf, size, n, stream);
+}

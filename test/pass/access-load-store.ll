@@ -1,0 +1,54 @@
+; Proves: -passes=mdebug-access checks loads, stores and atomics whose address may be in the heap: one lookup of the origin's block (preserve_most), then per access two compares against its bytes and a cold __mdebug_access_fail with the access's size, kind (bit 32: write) and site; an address checked again in its block is not checked twice; accesses based on an alloca, a byval argument or a global are left alone.
+; RUN: %opt -load-pass-plugin=%mdebugpass -passes=mdebug-access -S %s | %FileCheck %s
+
+@g = global [4 x i32] zeroinitializer
+
+define i32 @use(ptr %p, i64 %i, ptr byval(i32) %b) {
+; CHECK-LABEL: define i32 @use(
+; CHECK: store i32 1, ptr %a, align 4{{$}}
+; CHECK-NEXT: store i32 2, ptr @g, align 4{{$}}
+; CHECK-NEXT: store i32 3, ptr %b, align 4{{$}}
+; CHECK-NEXT: %[[ANS:[0-9]+]] = call preserve_mostcc <2 x i64> @__mdebug_access_lookup(ptr %p)
+; CHECK-NEXT: %[[E:[0-9]+]] = extractelement <2 x i64> %[[ANS]], i64 0
+; CHECK-NEXT: %[[EP:[0-9]+]] = inttoptr i64 %[[E]] to ptr
+; CHECK-NEXT: %[[SP:[0-9]+]] = getelementptr inbounds i8, ptr %[[EP]], i64 0
+; CHECK-NEXT: %[[S:[0-9]+]] = load i64, ptr %[[SP]], align 8, !mdebug.check
+; CHECK-NEXT: %[[ENDP:[0-9]+]] = getelementptr inbounds i8, ptr %[[EP]], i64 8
+; CHECK-NEXT: %[[END:[0-9]+]] = load i64, ptr %[[ENDP]], align 8, !mdebug.check
+; CHECK: %[[X:[0-9]+]] = ptrtoint ptr %p to i64
+; CHECK-NEXT: %[[LO:[0-9]+]] = icmp ult i64 %[[X]], %[[S]]
+; CHECK-NEXT: %[[XN:[0-9]+]] = add i64 %[[X]], 4
+; CHECK-NEXT: %[[HI:[0-9]+]] = icmp ugt i64 %[[XN]], %[[END]]
+; CHECK-NEXT: %[[OUT:[0-9]+]] = or i1 %[[LO]], %[[HI]]
+; CHECK-NEXT: br i1 %[[OUT]], label %[[FAIL:[0-9]+]], label %[[OK:[0-9]+]], !prof ![[COLD:[0-9]+]]
+; CHECK: [[FAIL]]:
+; CHECK-NEXT: call void @__mdebug_access_fail(ptr %p, ptr %p, i64 4, ptr @__mdebug_access_site)
+; CHECK: [[OK]]:
+; CHECK-NEXT: %x = load i32, ptr %p, align 4, !mdebug.check
+; The origin of %q is %p: no second lookup.
+; CHECK-NOT: @__mdebug_access_lookup
+; CHECK: call void @__mdebug_access_fail(ptr %q, ptr %p, i64 4, ptr @__mdebug_access_site)
+; CHECK: %y = load i32, ptr %q
+; CHECK-NEXT: store i32 %x, ptr %q
+; A write: bit 32.
+; CHECK: call void @__mdebug_access_fail(ptr %r, ptr %p, i64 4294967304, ptr @__mdebug_access_site)
+; CHECK: %old = atomicrmw add ptr %r, i64 1 seq_cst
+; CHECK-NOT: @__mdebug_access_fail
+; CHECK: ret i32
+  %a = alloca [4 x i32]
+  store i32 1, ptr %a
+  store i32 2, ptr @g
+  store i32 3, ptr %b
+  %x = load i32, ptr %p
+  %q = getelementptr inbounds i32, ptr %p, i64 %i
+  %y = load i32, ptr %q
+  store i32 %x, ptr %q
+  %r = getelementptr inbounds i64, ptr %p, i64 2
+  %old = atomicrmw add ptr %r, i64 1 seq_cst
+  %s = add i32 %x, %y
+  ret i32 %s
+}
+
+; CHECK-DAG: declare preserve_mostcc <2 x i64> @__mdebug_access_lookup(ptr)
+; CHECK-DAG: declare void @__mdebug_access_fail(ptr, ptr, i64, ptr)
+; CHECK-DAG: ![[COLD]] = !{!"branch_weights", i32 1, i32 100000}
