@@ -144,12 +144,12 @@ struct lookup_entry {
   struct mdebug_access_entry pub;
   uintptr_t origin;
 };
-#define LOOKUP_ENTRIES 64
+#define LOOKUP_ENTRIES 256
 struct lookup_cache {
   struct lookup_entry e[LOOKUP_ENTRIES];
   struct lookup_cache *next_free;
 };
-_Static_assert(sizeof(struct lookup_cache) <= 4096, "a page a thread");
+_Static_assert(sizeof(struct lookup_cache) <= 65536, "pages a thread");
 _Static_assert(offsetof(struct lookup_entry, pub) == 0, "entries are public");
 
 /* Constant answers: a word that never changes (revalidation holds). */
