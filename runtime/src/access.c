@@ -137,7 +137,7 @@ static MD_ALWAYS_INLINE bool fine(uintptr_t a, size_t n) {
  * Each thread also keeps its last lookups in a cache of entries, found by
  * the pointer, so the lookup of a pointer the program keeps using (its
  * state, a stack, a table) costs two compares, not the slot's arithmetic.
- * A thread's cache is a page from a pool (never malloc: the lookup runs
+ * A thread's cache (10 KiB) comes from a pool (never malloc: the lookup runs
  * inside any program code), taken at its first lookup and given back when
  * it exits. */
 struct lookup_entry {
