@@ -28,7 +28,6 @@ namespace mdebug {
 
 static constexpr char SiteSection[] = MDEBUG_ACCESS_SITE_SECTION;
 static constexpr char SiteGlobalName[] = "__mdebug_access_site";
-static constexpr char StringGlobalName[] = "__mdebug_str";
 static constexpr unsigned SiteAlign = 8;
 
 AccessSites::AccessSites(Module &M)
@@ -41,15 +40,8 @@ AccessSites::AccessSites(Module &M)
 // merged further by the linker (unnamed_addr).
 Constant *AccessSites::stringFor(StringRef S) {
   Constant *&Slot = Strings[S];
-  if (!Slot) {
-    Constant *Init = ConstantDataArray::getString(Ctx, S, /*AddNull=*/true);
-    auto *GV =
-        new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
-                           GlobalValue::PrivateLinkage, Init, StringGlobalName);
-    GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-    GV->setAlignment(Align(1));
-    Slot = GV;
-  }
+  if (!Slot)
+    Slot = makeSiteString(M, S);
   return Slot;
 }
 

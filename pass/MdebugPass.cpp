@@ -57,7 +57,6 @@ static constexpr char VersionCheckName[] = MDEBUG_VERSION_CHECK_NAME;
 static constexpr char CtorName[] = "mdebug.module_ctor";
 static constexpr int CtorPriority = 1;
 static constexpr char SiteGlobalName[] = "__mdebug_site";
-static constexpr char StringGlobalName[] = "__mdebug_str";
 static constexpr unsigned SiteAlign = 8;
 
 // Call-site function attributes are all dropped; these parameter attributes
@@ -164,15 +163,8 @@ SiteFacts ModuleRewriter::factsFor(const CallBase &CB) const {
 // linker merge them further across modules.
 Constant *ModuleRewriter::stringFor(StringRef S) {
   Constant *&Slot = Strings[S];
-  if (!Slot) {
-    Constant *Init = ConstantDataArray::getString(Ctx, S, /*AddNull=*/true);
-    auto *GV =
-        new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
-                           GlobalValue::PrivateLinkage, Init, StringGlobalName);
-    GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-    GV->setAlignment(Align(1));
-    Slot = ConstantExpr::getPointerCast(GV, PtrTy);
-  }
+  if (!Slot)
+    Slot = ConstantExpr::getPointerCast(makeSiteString(M, S), PtrTy);
   return Slot;
 }
 

@@ -10,7 +10,9 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
@@ -75,6 +77,17 @@ SourceFacts sourceFactsFor(const Instruction &I) {
   Facts.Holder =
       (Loc->getInlinedAt() ? linkageNameAt(*Loc, F) : F.getName()).str();
   return Facts;
+}
+
+GlobalVariable *makeSiteString(Module &M, StringRef S) {
+  Constant *Init =
+      ConstantDataArray::getString(M.getContext(), S, /*AddNull=*/true);
+  auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                                GlobalValue::PrivateLinkage, Init,
+                                "__mdebug_str");
+  GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  GV->setAlignment(Align(1));
+  return GV;
 }
 
 } // namespace mdebug

@@ -3,8 +3,9 @@
 // Owns how the pass names the source of an instruction for the runtime's
 // reports: the path of its file a user can open, the (demangled) function,
 // line and column; shared by the allocation sites (MdebugPass.cpp) and the
-// access sites (AccessSites.cpp), so both name a place the same way. Must
-// never modify IR.
+// access sites (AccessSites.cpp), so both name a place the same way; and
+// the string globals their descriptors point at. Must never modify IR but
+// by adding those strings.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +20,9 @@
 namespace llvm {
 class DILocation;
 class Function;
+class GlobalVariable;
 class Instruction;
+class Module;
 } // namespace llvm
 
 namespace mdebug {
@@ -44,6 +47,11 @@ struct SourceFacts {
 /// -gline-tables-only) the module's file name, as the frontend gives it, and
 /// the IR function stand in.
 SourceFacts sourceFactsFor(const llvm::Instruction &I);
+
+/// A new private constant holding S (NUL-terminated), named __mdebug_str,
+/// unnamed_addr so that the linker may merge it across modules. Callers
+/// share one per string and module.
+llvm::GlobalVariable *makeSiteString(llvm::Module &M, llvm::StringRef S);
 
 } // namespace mdebug
 
