@@ -359,17 +359,23 @@ static MD_ALWAYS_INLINE bool md_heap_take(size_t size, size_t align,
 
 void md_heap_give_slot_slow(unsigned k, uint32_t i) MD_HIDDEN;
 
-/* Gives slot i of class k (state already FREED) back for reuse. */
-static MD_ALWAYS_INLINE void md_heap_give_slot(unsigned k, uint32_t i) {
+/* Puts slot i of class k in this thread's cache, if it has room. */
+static MD_ALWAYS_INLINE bool md_tcache_put(unsigned k, uint32_t i) {
   struct md_tcache *c = md_tcache_self;
   if (MD_LIKELY(c != NULL)) {
     struct md_bin *bin = &c->bins[k];
     if (MD_LIKELY(bin->count < bin->max)) {
       bin->slots[bin->count++] = i;
-      return;
+      return true;
     }
   }
-  md_heap_give_slot_slow(k, i);
+  return false;
+}
+
+/* Gives slot i of class k (state already FREED) back for reuse. */
+static MD_ALWAYS_INLINE void md_heap_give_slot(unsigned k, uint32_t i) {
+  if (!md_tcache_put(k, i))
+    md_heap_give_slot_slow(k, i);
 }
 
 /* md_heap_give_slot for a free, which must not change errno: only the slow
@@ -377,15 +383,8 @@ static MD_ALWAYS_INLINE void md_heap_give_slot(unsigned k, uint32_t i) {
 void md_heap_give_slot_slow_keep_errno(unsigned k, uint32_t i) MD_HIDDEN;
 static MD_ALWAYS_INLINE void md_heap_give_slot_keep_errno(unsigned k,
                                                          uint32_t i) {
-  struct md_tcache *c = md_tcache_self;
-  if (MD_LIKELY(c != NULL)) {
-    struct md_bin *bin = &c->bins[k];
-    if (MD_LIKELY(bin->count < bin->max)) {
-      bin->slots[bin->count++] = i;
-      return;
-    }
-  }
-  md_heap_give_slot_slow_keep_errno(k, i);
+  if (!md_tcache_put(k, i))
+    md_heap_give_slot_slow_keep_errno(k, i);
 }
 
 /* Gives a block (state already FREED) back for reuse. */

@@ -232,18 +232,24 @@ static bool readable(uintptr_t addr, size_t n) {
   return true;
 }
 
-void md_roots_each_readable(uintptr_t begin, uintptr_t end,
-                            void (*fn)(uintptr_t b, uintptr_t e, void *arg),
-                            void *arg) {
-  uintptr_t run_begin = 0, run_end = 0;
+/* The index of the first mapping that ends after addr (map_count if none). */
+static size_t first_mapping_after(uintptr_t addr) {
   size_t lo = 0, hi = map_count;
-  while (lo < hi) { /* first mapping ending after begin */
+  while (lo < hi) {
     size_t mid = (lo + hi) / 2;
-    if (maps[mid].end <= begin)
+    if (maps[mid].end <= addr)
       lo = mid + 1;
     else
       hi = mid;
   }
+  return lo;
+}
+
+void md_roots_each_readable(uintptr_t begin, uintptr_t end,
+                            void (*fn)(uintptr_t b, uintptr_t e, void *arg),
+                            void *arg) {
+  uintptr_t run_begin = 0, run_end = 0;
+  size_t lo = first_mapping_after(begin);
   for (const struct mapping *m = maps + lo;
        m < maps + map_count && m->start < end; m++) {
     uintptr_t b = m->start > begin ? m->start : begin;
@@ -347,14 +353,7 @@ static void emit(const struct visitor *v, uintptr_t begin, uintptr_t end,
                  const char *kind, int tid) {
   if (begin >= end)
     return;
-  size_t lo = 0, hi = map_count;
-  while (lo < hi) { /* first mapping ending after begin */
-    size_t mid = (lo + hi) / 2;
-    if (maps[mid].end <= begin)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
+  size_t lo = first_mapping_after(begin);
   struct md_region r = {0, 0, kind, tid};
   for (size_t i = lo; i < map_count && maps[i].start < end; i++) {
     uintptr_t b = maps[i].start > begin ? maps[i].start : begin;
