@@ -513,10 +513,33 @@ static MD_NOINLINE void report(uintptr_t a, size_t n, uint64_t info,
 
 /* ---- loads, stores, intrinsics ------------------------------------------- */
 
+/* A naturally aligned load of 2, 4, 8 or 16 bytes that starts inside a
+ * live block (the block of the pointer it was computed from) and ends past
+ * it: the bytes past the end lie in the same aligned word, which the slot
+ * always holds, so the load cannot fault; code that reads a string a word
+ * at a time and masks off the tail (Bob Jenkins' lookup3 hash, in json-c
+ * and many others, word-at-a-time string routines) does this on purpose.
+ * Not reported unless report_partial_loads, as Valgrind's default
+ * --partial-loads-ok=yes does not report them. */
+static bool partial_load(uintptr_t a, size_t n, uint64_t info,
+                         uintptr_t origin) {
+  if (md_opt.report_partial_loads || MDEBUG_ACCESS_INFO_WRITE(info) ||
+      MDEBUG_ACCESS_INFO_VIA(info) || (n != 2 && n != 4 && n != 8 && n != 16) ||
+      (a & (n - 1)))
+    return false;
+  struct md_block t, o;
+  if (!slot_block(a, &t) || is_freed(&t) || !inside(&t, a, 1) ||
+      inside(&t, a, n))
+    return false;
+  return origin == a || (origin_block(origin, &o) && same_block(&o, &t));
+}
+
 void __mdebug_access_fail(const void *addr, const void *origin, uint64_t info,
                           const struct mdebug_access_site *site) {
-  report((uintptr_t)addr, MDEBUG_ACCESS_INFO_SIZE(info), info,
-         (uintptr_t)origin, site);
+  size_t n = MDEBUG_ACCESS_INFO_SIZE(info);
+  if (partial_load((uintptr_t)addr, n, info, (uintptr_t)origin))
+    return;
+  report((uintptr_t)addr, n, info, (uintptr_t)origin, site);
 }
 
 static MD_ALWAYS_INLINE void check_range(const void *addr, size_t n,
