@@ -5,23 +5,49 @@
 // forbidden (the signal fallback) the mid-run check cannot stop the server
 // and says so, but still sends it nothing: the server's sigwait never
 // returns mdebug's stop signal. The clean run shows the same server alone.
+// The checks start once the server sleeps in sigwait: a thread caught on
+// its way into sigwait looks, to the signal fallback, like a running thread
+// that blocks nothing (README, "Not done yet").
 // RUN: %mdebug_clang -g -I%S/../../Inputs %s -o %t -lpthread
 // RUN: %python %S/../../Inputs/exit_status.py %t 2>&1 | %FileCheck %s
 // RUN: %python %S/../../Inputs/exit_status.py %t noptrace 2>&1 | %FileCheck %s --check-prefix=NOPTRACE
 // RUN: %python %S/../../Inputs/exit_status.py %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN
+#define _GNU_SOURCE /* gettid */
 #include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "leak_check_util.h"
 #include "no_ptrace.h"
 
 size_t mdebug_check_leaks(void);
 
+static volatile int server_tid;
+
+/* Until the thread sleeps in rt_sigtimedwait (sigwait's system call). */
+static void wait_until_in_sigwait(int tid) {
+  char path[64], buf[64];
+  snprintf(path, sizeof(path), "/proc/self/task/%d/syscall", tid);
+  for (;;) {
+    FILE *f = fopen(path, "r");
+    long nr = -1;
+    if (f && fgets(buf, sizeof(buf), f))
+      nr = strtol(buf, NULL, 10);
+    if (f)
+      fclose(f);
+    if (nr == SYS_rt_sigtimedwait)
+      return;
+    usleep(1000);
+  }
+}
+
 static void *server(void *arg) {
+  server_tid = gettid();
   sigset_t all;
   sigfillset(&all);
   for (;;) {
@@ -46,6 +72,9 @@ int main(int argc, char **argv) {
   pthread_sigmask(SIG_BLOCK, &all, NULL); /* the server inherits it */
   pthread_t t;
   pthread_create(&t, NULL, server, NULL);
+  while (!server_tid)
+    usleep(1000);
+  wait_until_in_sigwait(server_tid);
   if (!clean)
     printf("mid-run check returned %zu\n", mdebug_check_leaks());
   pthread_kill(t, SIGUSR1);
