@@ -204,8 +204,8 @@ bool md_roots_read_maps(const char **why) {
   return true;
 }
 
-/* The mapping containing addr, or NULL. */
-static const struct mapping *mapping_of(uintptr_t addr) {
+/* The index of the first mapping that ends after addr (map_count if none). */
+static size_t first_mapping_after(uintptr_t addr) {
   size_t lo = 0, hi = map_count;
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;
@@ -214,6 +214,12 @@ static const struct mapping *mapping_of(uintptr_t addr) {
     else
       hi = mid;
   }
+  return lo;
+}
+
+/* The mapping containing addr, or NULL. */
+static const struct mapping *mapping_of(uintptr_t addr) {
+  size_t lo = first_mapping_after(addr);
   return lo < map_count && maps[lo].start <= addr ? &maps[lo] : NULL;
 }
 
@@ -230,19 +236,6 @@ static bool readable(uintptr_t addr, size_t n) {
     n -= here;
   }
   return true;
-}
-
-/* The index of the first mapping that ends after addr (map_count if none). */
-static size_t first_mapping_after(uintptr_t addr) {
-  size_t lo = 0, hi = map_count;
-  while (lo < hi) {
-    size_t mid = (lo + hi) / 2;
-    if (maps[mid].end <= addr)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
 }
 
 void md_roots_each_readable(uintptr_t begin, uintptr_t end,
