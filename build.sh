@@ -57,13 +57,22 @@ run_example() {
   local out="$build/examples"
   mkdir -p "$out"
   "$build/bin/mdebug-clang" -O1 "$root/examples/buggy.c" -o "$out/buggy"
+  "$build/bin/mdebug-clang" -O1 -fmdebug-check-access "$root/examples/buggy.c" \
+    -o "$out/buggy-checked"
+  local status checked_status
   echo "== running examples/buggy.c under mdebug (it has five planted bugs) =="
   set +e
   "$out/buggy"
-  local status=$?
+  status=$?
   set -e
   echo "== exit status $status (mdebug's exitcode for a run with errors is 23) =="
-  [ "$status" -eq 23 ]
+  echo "== the same, built with -fmdebug-check-access (every bug reported at its line) =="
+  set +e
+  "$out/buggy-checked"
+  checked_status=$?
+  set -e
+  echo "== exit status $checked_status =="
+  [ "$status" -eq 23 ] && [ "$checked_status" -eq 23 ]
 }
 
 # Every suite against LLVM 14, then against the second LLVM; a failure in
