@@ -47,30 +47,29 @@ static inline void md_count_add(uint64_t *v, uint64_t n) {
                    __ATOMIC_RELAXED);
 }
 
-static MD_ALWAYS_INLINE void md_count_alloc(uint32_t id, size_t size) {
+/* One allocation (alloc) or free of size bytes at origin id, in this
+ * thread's row; alloc is a constant at every call, so each inlined copy
+ * keeps one pair of fields. */
+static MD_ALWAYS_INLINE void md_count_event(uint32_t id, size_t size,
+                                            bool alloc) {
   struct md_counts *t = md_counts_self;
   struct md_count *c;
   if (MD_LIKELY(t != NULL) &&
       MD_LIKELY((c = t->chunks[id >> MD_COUNT_CHUNK_BITS]) != NULL)) {
     c += id & ((1u << MD_COUNT_CHUNK_BITS) - 1);
-    md_count_add(&c->allocs, 1);
-    md_count_add(&c->bytes, size);
+    md_count_add(alloc ? &c->allocs : &c->frees, 1);
+    md_count_add(alloc ? &c->bytes : &c->freed, size);
     return;
   }
-  md_count_slow(id, size, true);
+  md_count_slow(id, size, alloc);
+}
+
+static MD_ALWAYS_INLINE void md_count_alloc(uint32_t id, size_t size) {
+  md_count_event(id, size, true);
 }
 
 static MD_ALWAYS_INLINE void md_count_free(uint32_t id, size_t size) {
-  struct md_counts *t = md_counts_self;
-  struct md_count *c;
-  if (MD_LIKELY(t != NULL) &&
-      MD_LIKELY((c = t->chunks[id >> MD_COUNT_CHUNK_BITS]) != NULL)) {
-    c += id & ((1u << MD_COUNT_CHUNK_BITS) - 1);
-    md_count_add(&c->frees, 1);
-    md_count_add(&c->freed, size);
-    return;
-  }
-  md_count_slow(id, size, false);
+  md_count_event(id, size, false);
 }
 
 /* ---- sample.c: which allocations are tracked in full --------------------
