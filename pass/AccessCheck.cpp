@@ -47,6 +47,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -107,6 +108,11 @@ static cl::opt<bool> ClOrigin(
     cl::desc("mdebug: also check that an access stays in the block of the "
              "pointer its address was computed from"),
     cl::init(true));
+static cl::opt<bool> ClInline(
+    "mdebug-access-inline",
+    cl::desc("mdebug: test the heap range and probe the thread's cache of "
+             "answers inline, calling the lookup only when the probe misses"),
+    cl::init(true));
 static cl::opt<bool>
     ClStats("mdebug-access-stats",
             cl::desc("mdebug: print what the access checks instrumented and "
@@ -122,6 +128,7 @@ AccessOptions AccessOptions::fromCommandLine() {
   O.SkipGlobals = ClSkipGlobals;
   O.Share = ClShare;
   O.Origin = ClOrigin;
+  O.Inline = ClInline;
   O.Stats = ClStats;
   return O;
 }
@@ -129,6 +136,7 @@ AccessOptions AccessOptions::fromCommandLine() {
 // Names shared with the runtime, or visible in the emitted IR.
 static constexpr char SkipPrefix[] = "__mdebug";
 static constexpr char GeometryName[] = "__mdebug_access";
+static constexpr char CacheName[] = MDEBUG_ACCESS_CACHE_NAME;
 static constexpr char MarkKind[] = "mdebug.check";
 static constexpr char StrdupEntry[] = "__mdebug_strdup";
 static constexpr char StrndupEntry[] = "__mdebug_strndup";
@@ -154,6 +162,13 @@ struct Access {
 /// *W == V while they hold.
 struct Answer {
   Value *S = nullptr, *E = nullptr, *W = nullptr, *V = nullptr;
+  /// Part F, in the order above (the order of the entry's fields).
+  Value *&operator[](unsigned F) {
+    return F == 0 ? S : F == 1 ? E : F == 2 ? W : V;
+  }
+  Value *operator[](unsigned F) const {
+    return F == 0 ? S : F == 1 ? E : F == 2 ? W : V;
+  }
 };
 
 class Instrumenter {
@@ -162,12 +177,17 @@ public:
   bool run();
 
 private:
-  void collect(Function &F, SmallVectorImpl<Access> &Found);
+  void collect(Function &F, const DominatorTree &DT,
+               SmallVectorImpl<Access> &Found);
   Skip skipReason(Value *Ptr) const;
   bool wantAccess(Instruction &I, Access &A) const;
-  void placeLookups(Function &F, MutableArrayRef<Access> Found);
+  void placeLookups(Function &F, DominatorTree &DT,
+                    MutableArrayRef<Access> Found);
   Answer lookup(IRBuilder<> &B, Value *Origin);
+  Answer readEntry(IRBuilder<> &B, Value *Entry);
   void expandRevalidation(CallInst *Placeholder, const Answer &Old);
+  void expandLookup(CallInst *Placeholder);
+  std::pair<Value *, Value *> geometryIn(Function &F);
   void instrumentAccess(const Access &A);
   void instrumentIntrinsic(MemIntrinsic *MI);
   void rewriteCall(CallBase *CB, const CheckedEntry &E);
@@ -192,9 +212,12 @@ private:
   IntegerType *I8, *I64;
   StructType *AnswerTy;
   unsigned MarkID;
-  MDNode *MarkNode, *Cold;
+  MDNode *MarkNode, *Cold, *Likely;
   Constant *Geometry = nullptr;
-  Function *Placeholder = nullptr;
+  Function *Placeholder = nullptr, *LookupPlaceholder = nullptr;
+  GlobalVariable *Cache = nullptr;
+  DenseMap<Function *, std::pair<Value *, Value *>> Geometries;
+  SmallVector<CallInst *, 64> InlineLookups;
 
   SmallVector<Access, 64> Accesses;
   SmallVector<MemIntrinsic *, 16> Intrinsics;
@@ -212,7 +235,8 @@ Instrumenter::Instrumenter(Module &M, const AccessOptions &Opts)
       AnswerTy(StructType::get(Ctx, {I64, I64, compat::pointerTo(I64), I64})),
       MarkID(Ctx.getMDKindID(MarkKind)),
       MarkNode(MDNode::get(Ctx, {})),
-      Cold(MDBuilder(Ctx).createBranchWeights(1, 100000)) {}
+      Cold(MDBuilder(Ctx).createBranchWeights(1, 100000)),
+      Likely(MDBuilder(Ctx).createBranchWeights(100, 1)) {}
 
 static bool isRuntimeFunction(const Function &F) {
   StringRef Prefix(SkipPrefix);
@@ -274,10 +298,9 @@ bool Instrumenter::wantAccess(Instruction &I, Access &A) const {
   return A.Size < (1u << 31);
 }
 
-// The pointer an address was computed from: through inbounds GEPs and
-// casts only, the arithmetic the language says stays inside one object.
-static Value *originOf(Value *Ptr) {
-  Value *V = Ptr;
+// A pointer stripped of inbounds GEPs and casts, the arithmetic the
+// language says stays inside one object.
+static Value *stripInBounds(Value *V) {
   for (;;) {
     if (auto *GEP = dyn_cast<GEPOperator>(V)) {
       if (!GEP->isInBounds())
@@ -291,13 +314,58 @@ static Value *originOf(Value *Ptr) {
   }
 }
 
+// The pointer an address was computed from: stripped of inbounds GEPs and
+// casts; and through phis and selects whose inputs all come (so stripped)
+// from one pointer or from each other, as a pointer stepped along an array
+// in a loop (`p = p + 1`, `p = cond ? p + 1 : a`) comes from the array, which
+// is then looked up once before the loop instead of on each iteration.
+static Value *originOf(Value *Ptr, const DominatorTree &DT) {
+  Value *V = stripInBounds(Ptr);
+  if (!isa<PHINode>(V) && !isa<SelectInst>(V))
+    return V;
+  SmallPtrSet<Value *, 8> Seen{V};
+  SmallVector<Value *, 8> Work{V};
+  Value *Common = nullptr;
+  auto Input = [&](Value *In) {
+    Value *S = stripInBounds(In);
+    if (isa<PHINode>(S) || isa<SelectInst>(S)) {
+      if (Seen.insert(S).second)
+        Work.push_back(S);
+      return Seen.size() <= 16;
+    }
+    if (Common && Common != S)
+      return false;
+    Common = S;
+    return true;
+  };
+  while (!Work.empty()) {
+    Value *W = Work.pop_back_val();
+    if (auto *Phi = dyn_cast<PHINode>(W)) {
+      for (Value *In : Phi->incoming_values())
+        if (!Input(In))
+          return V;
+    } else {
+      auto *Sel = cast<SelectInst>(W);
+      if (!Input(Sel->getTrueValue()) || !Input(Sel->getFalseValue()))
+        return V;
+    }
+  }
+  if (!Common || isa<Constant>(Common))
+    return V;
+  if (auto *Def = dyn_cast<Instruction>(Common))
+    if (!DT.dominates(Def, cast<Instruction>(V)))
+      return V;
+  return Common;
+}
+
 // A call that may free: every lookup before it must be confirmed after it.
 static bool mayFree(const CallBase &CB) {
   return !isa<IntrinsicInst>(CB) && !CB.onlyReadsMemory() &&
          !CB.hasFnAttr(Attribute::NoFree);
 }
 
-void Instrumenter::collect(Function &F, SmallVectorImpl<Access> &Found) {
+void Instrumenter::collect(Function &F, const DominatorTree &DT,
+                           SmallVectorImpl<Access> &Found) {
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
       Access A;
@@ -307,7 +375,7 @@ void Instrumenter::collect(Function &F, SmallVectorImpl<Access> &Found) {
         Skipped[Why]++;
         if (Why != NotSkipped)
           continue;
-        A.Origin = Opts.Origin ? originOf(A.Ptr) : A.Ptr;
+        A.Origin = Opts.Origin ? originOf(A.Ptr, DT) : A.Ptr;
         if (isa<Constant>(A.Origin))
           A.Origin = A.Ptr;
         Found.push_back(A);
@@ -344,7 +412,8 @@ void Instrumenter::collect(Function &F, SmallVectorImpl<Access> &Found) {
 // again, a lookup only if it changed); of a fresh one, nothing. The answers
 // reach the accesses through SSA (phis where paths meet). With
 // -mdebug-access-share=0 every access gets a lookup of its own.
-void Instrumenter::placeLookups(Function &F, MutableArrayRef<Access> Found) {
+void Instrumenter::placeLookups(Function &F, DominatorTree &DT,
+                                MutableArrayRef<Access> Found) {
   DenseMap<Value *, unsigned> OriginIndex;
   SmallVector<Value *, 16> Origins;
   DenseMap<Instruction *, unsigned> AccessAt;
@@ -358,7 +427,6 @@ void Instrumenter::placeLookups(Function &F, MutableArrayRef<Access> Found) {
   // Lookups hoisted out of loops: an origin defined outside a loop that
   // accesses it is looked up at the end of the outermost such loop's
   // preheader, so that in the loop it is only revalidated after calls.
-  DominatorTree DT(F);
   LoopInfo LI(DT);
   DenseMap<BasicBlock *, SmallVector<unsigned, 4>> HoistAt;
   if (Opts.Share) {
@@ -496,14 +564,22 @@ void Instrumenter::placeLookups(Function &F, MutableArrayRef<Access> Found) {
                }
                IRBuilder<> B(At);
                Answer Ans;
-               if (Do == Lookup) {
+               if (Do == Lookup && !Opts.Inline) {
                  Ans = lookup(B, Origins[O]);
+                 Lookups++;
+               } else if (Do == Lookup) {
+                 CallInst *P = B.CreateCall(
+                     LookupPlaceholder,
+                     {B.CreatePointerCast(Origins[O], PtrTy)});
+                 for (unsigned F = 0; F < 4; ++F)
+                   Ans[F] = B.CreateExtractValue(P, F);
+                 InlineLookups.push_back(P);
                  Lookups++;
                } else {
                  CallInst *P = B.CreateCall(
                      Placeholder, {B.CreatePointerCast(Origins[O], PtrTy)});
                  for (unsigned F = 0; F < 4; ++F)
-                   (&Ans.S)[F] = B.CreateExtractValue(P, F);
+                   Ans[F] = B.CreateExtractValue(P, F);
                  Revals.push_back({P, Before});
                  Revalidations++;
                }
@@ -520,11 +596,11 @@ void Instrumenter::placeLookups(Function &F, MutableArrayRef<Access> Found) {
       Updaters[O][F].Initialize(AnswerTy->getElementType(F), "mdebug.bounds");
   for (const Def &D : Defs) // in order: a block's last answer wins
     for (unsigned F = 0; F < 4; ++F)
-      Updaters[D.Origin][F].AddAvailableValue(D.BB, (&D.A.S)[F]);
+      Updaters[D.Origin][F].AddAvailableValue(D.BB, D.A[F]);
   auto Resolve = [&](Reach &R) {
     if (R.LiveIn)
       for (unsigned F = 0; F < 4; ++F)
-        (&R.A.S)[F] = Updaters[R.Origin][F].GetValueInMiddleOfBlock(R.BB);
+        R.A[F] = Updaters[R.Origin][F].GetValueInMiddleOfBlock(R.BB);
     return R.A;
   };
   // Everything resolved first (handles follow the placeholders' parts as
@@ -543,6 +619,9 @@ void Instrumenter::placeLookups(Function &F, MutableArrayRef<Access> Found) {
     const auto &In = Inputs[R];
     expandRevalidation(Revals[R].first, {In[0], In[1], In[2], In[3]});
   }
+  for (CallInst *P : InlineLookups)
+    expandLookup(P);
+  InlineLookups.clear();
 }
 
 //===-- The geometry --------------------------------------------------------===//
@@ -597,12 +676,16 @@ Instrumenter::InHeap Instrumenter::ifInHeap(IRBuilder<> &B, Value *Ptr,
 
 // Calls the lookup and reads its answer (access.h), at B.
 Answer Instrumenter::lookup(IRBuilder<> &B, Value *Origin) {
-  using Entry = struct mdebug_access_entry;
   CallInst *Call = B.CreateCall(checkFn(CheckFn::access_lookup),
                                 {B.CreatePointerCast(Origin, PtrTy)});
   Call->setCallingConv(checkFnCallingConv(CheckFn::access_lookup));
-  Value *E = B.CreateIntToPtr(B.CreateExtractElement(Call, uint64_t(0)),
-                              compat::pointerTo(I8));
+  return readEntry(B, B.CreateIntToPtr(B.CreateExtractElement(Call, uint64_t(0)),
+                                       compat::pointerTo(I8)));
+}
+
+// The four parts of the entry at E (an i8 pointer).
+Answer Instrumenter::readEntry(IRBuilder<> &B, Value *E) {
+  using Entry = struct mdebug_access_entry;
   auto Field = [&](uint64_t Offset, Type *Ty) {
     Value *P = B.CreateInBoundsGEP(I8, E, ConstantInt::get(I64, Offset));
     LoadInst *L =
@@ -642,8 +725,110 @@ void Instrumenter::expandRevalidation(CallInst *P, const Answer &Old) {
   for (Instruction *X : Parts) {
     unsigned F = cast<ExtractValueInst>(X)->getIndices()[0];
     PHINode *Phi = B.CreatePHI(X->getType(), 2);
-    Phi->addIncoming((&Old.S)[F], Head);
-    Phi->addIncoming((&New.S)[F], Fresh);
+    Phi->addIncoming(Old[F], Head);
+    Phi->addIncoming(New[F], Fresh);
+    X->replaceAllUsesWith(Phi);
+    X->eraseFromParent();
+  }
+  P->eraseFromParent();
+}
+
+// The heap's range, loaded once at the function's entry (fixed once the
+// program runs: see geoLoad).
+std::pair<Value *, Value *> Instrumenter::geometryIn(Function &F) {
+  auto [It, New] = Geometries.try_emplace(&F);
+  if (New) {
+    BasicBlock::iterator At = F.getEntryBlock().getFirstInsertionPt();
+    while (isa<AllocaInst>(*At))
+      ++At; // the static allocas stay first
+    IRBuilder<> B(&*At);
+    It->second = {
+        geoLoad(B, offsetof(struct mdebug_access_geometry, base), I64),
+        geoLoad(B, offsetof(struct mdebug_access_geometry, size), I64)};
+  }
+  return It->second;
+}
+
+// A lookup, where its placeholder stands, with its first tests inline:
+//     Head:  if (O - base >= size) answer {0, ~0, &reserved, 0}  (not heap)
+//     Probe: E = cache + index(O) * 32; if (O - E.start > E.end - E.start)
+//              goto Call
+//     Hit:   if (*E.word == E.value) answer E                  (a hit)
+//     Call:  answer __mdebug_access_lookup(O)                    (cold)
+// which is what the lookup does before its arithmetic, without the call.
+void Instrumenter::expandLookup(CallInst *P) {
+  Value *Origin = P->getArgOperand(0);
+  BasicBlock *Head = P->getParent();
+  Function &F = *Head->getParent();
+  auto [Base, Size] = geometryIn(F);
+  if (!Cache) {
+    Cache = M.getGlobalVariable(CacheName);
+    if (!Cache)
+      Cache = new GlobalVariable(M, PtrTy, false, GlobalValue::ExternalLinkage,
+                                 nullptr, CacheName, nullptr,
+                                 GlobalValue::InitialExecTLSModel);
+  }
+  IRBuilder<> B(P);
+  DebugLoc Loc = P->getDebugLoc();
+  B.SetCurrentDebugLocation(Loc);
+  Value *X = B.CreatePtrToInt(Origin, I64);
+  Value *InHeap = B.CreateICmpULT(B.CreateSub(X, Base), Size);
+  BasicBlock *Join = SplitBlock(Head, P);
+  Join->setName("mdebug.looked");
+  auto NewBlock = [&](const char *Name) {
+    return BasicBlock::Create(Ctx, Name, &F, Join);
+  };
+  BasicBlock *Probe = NewBlock("mdebug.probe"), *Hit = NewBlock("mdebug.hit"),
+             *Call = NewBlock("mdebug.lookup");
+  Head->getTerminator()->eraseFromParent();
+  B.SetInsertPoint(Head);
+  B.CreateCondBr(InHeap, Probe, Join, Likely);
+
+  B.SetInsertPoint(Probe);
+  LoadInst *Entries = B.CreateLoad(PtrTy, Cache);
+  Entries->setAlignment(Align(8));
+  mark(Entries);
+  static_assert(sizeof(struct mdebug_access_entry) == 32, "a shift of 5");
+  Value *Index = B.CreateAnd(B.CreateShl(X, 1),
+                             ConstantInt::get(I64, MDEBUG_ACCESS_CACHE_INDEX(
+                                                       ~uint64_t(0)) << 5));
+  Answer Found =
+      readEntry(B, B.CreateInBoundsGEP(
+                       I8, B.CreatePointerCast(Entries, compat::pointerTo(I8)),
+                       Index));
+  Value *Within = B.CreateICmpULE(B.CreateSub(X, Found.S),
+                                  B.CreateSub(Found.E, Found.S));
+  B.CreateCondBr(Within, Hit, Call, Likely);
+
+  B.SetInsertPoint(Hit);
+  LoadInst *Now = B.CreateLoad(I64, Found.W);
+  Now->setAlignment(Align(8));
+  Now->setAtomic(AtomicOrdering::Unordered);
+  mark(Now);
+  B.CreateCondBr(B.CreateICmpEQ(Now, Found.V), Join, Call, Likely);
+
+  B.SetInsertPoint(Call);
+  Answer Looked = lookup(B, Origin);
+  B.CreateBr(Join);
+
+  Answer Outside;
+  Outside.S = ConstantInt::get(I64, 0);
+  Outside.E = ConstantInt::getAllOnesValue(I64);
+  Outside.W = geoPtr(B, ConstantInt::get(I64, offsetof(
+                                                  struct mdebug_access_geometry,
+                                                  reserved)),
+                     I64); // zero for good
+  Outside.V = ConstantInt::get(I64, 0);
+  B.SetInsertPoint(&Join->front());
+  SmallVector<Instruction *, 4> Parts;
+  for (User *U : P->users())
+    Parts.push_back(cast<Instruction>(U));
+  for (Instruction *X : Parts) {
+    unsigned Part = cast<ExtractValueInst>(X)->getIndices()[0];
+    PHINode *Phi = B.CreatePHI(X->getType(), 3);
+    Phi->addIncoming(Outside[Part], Head);
+    Phi->addIncoming(Found[Part], Hit);
+    Phi->addIncoming(Looked[Part], Call);
     X->replaceAllUsesWith(Phi);
     X->eraseFromParent();
   }
@@ -655,16 +840,25 @@ void Instrumenter::instrumentAccess(const Access &A) {
   mark(I);
   IRBuilder<> B(I);
   Value *Addr = B.CreatePtrToInt(A.Ptr, I64);
-  Value *Out = B.CreateOr(
-      B.CreateICmpULT(Addr, A.Start),
-      B.CreateICmpUGT(B.CreateAdd(Addr, ConstantInt::get(I64, A.Size)), A.End));
+  Value *Out =
+      B.CreateICmpUGT(B.CreateAdd(Addr, ConstantInt::get(I64, A.Size)), A.End);
+  // Every answer's start is at or below its origin (access.h), so an
+  // address a constant number of bytes past the origin needs no test
+  // against the start: a field of a structure costs one compare.
+  const DataLayout &DL = M.getDataLayout();
+  APInt Offset(DL.getIndexTypeSizeInBits(A.Ptr->getType()), 0);
+  if (A.Ptr->stripAndAccumulateInBoundsConstantOffsets(DL, Offset) !=
+          A.Origin ||
+      Offset.isNegative())
+    Out = B.CreateOr(B.CreateICmpULT(Addr, A.Start), Out);
   B.SetInsertPoint(
       SplitBlockAndInsertIfThen(Out, I, /*Unreachable=*/false, Cold));
-  B.CreateCall(checkFn(CheckFn::access_fail),
-               {B.CreatePointerCast(A.Ptr, PtrTy),
-                B.CreatePointerCast(A.Origin, PtrTy),
-                ConstantInt::get(I64, MDEBUG_ACCESS_INFO(A.Size, A.Write, 0)),
-                Sites.siteFor(*I)});
+  CallInst *Fail = B.CreateCall(
+      checkFn(CheckFn::access_fail),
+      {B.CreatePointerCast(A.Ptr, PtrTy), B.CreatePointerCast(A.Origin, PtrTy),
+       ConstantInt::get(I64, MDEBUG_ACCESS_INFO(A.Size, A.Write, 0)),
+       Sites.siteFor(*I)});
+  Fail->setCallingConv(checkFnCallingConv(CheckFn::access_fail));
 }
 
 //===-- Memory intrinsics, C library calls, strings ----------------------------===//
@@ -749,15 +943,21 @@ bool Instrumenter::run() {
   Placeholder = Function::Create(FunctionType::get(AnswerTy, {PtrTy}, false),
                                  GlobalValue::ExternalLinkage,
                                  "mdebug.revalidate", M);
+  LookupPlaceholder =
+      Function::Create(FunctionType::get(AnswerTy, {PtrTy}, false),
+                       GlobalValue::ExternalLinkage, "mdebug.lookup", M);
   for (Function &F : M) {
     if (!wantFunction(F))
       continue;
     size_t First = Accesses.size();
-    collect(F, Accesses);
+    DominatorTree DT(F);
+    collect(F, DT, Accesses);
     if (Accesses.size() > First)
-      placeLookups(F, MutableArrayRef<Access>(Accesses).drop_front(First));
+      placeLookups(F, DT,
+                   MutableArrayRef<Access>(Accesses).drop_front(First));
   }
   Placeholder->eraseFromParent();
+  LookupPlaceholder->eraseFromParent();
   for (const Access &A : Accesses) {
     if (A.Redundant)
       Skipped[SkipSame]++;

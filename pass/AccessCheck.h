@@ -26,6 +26,7 @@ struct AccessOptions {
   bool Share = true;       ///< one block lookup per origin pointer in an
                            ///< extended basic block, with no call between
   bool Origin = true;      ///< also check the origin pointer's slot
+  bool Inline = true;      ///< probe the thread's cache before calling
   bool Stats = false;      ///< print what was checked and skipped
 
   /// The -mdebug-check-access, -mdebug-check-calls and -mdebug-access-*

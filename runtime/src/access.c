@@ -7,7 +7,7 @@
  * the bytes of the block a pointer points into, once for all the accesses
  * computed from that pointer, and compares each access with them; only an
  * access outside comes here again (__mdebug_access_fail). Calls are checked
- * whole (fine()). What fails goes on to classify(), which looks at the
+ * whole (fine(), with the same lookup). What fails goes on to classify(), which looks at the
  * access's slot, the slots around it and the block of the pointer the
  * address was computed from (its "origin", when the pass knows it), and
  * decides:
@@ -112,18 +112,6 @@ static bool origin_block(uintptr_t p, struct md_block *b) {
          p == (uintptr_t)b->user + md_block_usable(b);
 }
 
-/* Is [a, a + n) in a live block's bytes, or outside the primary heap? */
-static MD_ALWAYS_INLINE bool fine(uintptr_t a, size_t n) {
-  if (!md_primary_contains((const void *)a))
-    return true;
-  struct md_block b;
-  if (!slot_block(a, &b) || md_block_state(&b) != MD_STATE_LIVE)
-    return false;
-  uintptr_t u = (uintptr_t)b.user;
-  size_t usable = md_block_usable(&b);
-  return a >= u && n <= usable && a - u <= usable - n;
-}
-
 /* ---- the lookup ------------------------------------------------------------ */
 
 /* A lookup answers with an entry (access.h): the block's bytes, and the
@@ -137,20 +125,19 @@ static MD_ALWAYS_INLINE bool fine(uintptr_t a, size_t n) {
  * Each thread also keeps its last lookups in a cache of entries, found by
  * the pointer, so the lookup of a pointer the program keeps using (its
  * state, a stack, a table) costs two compares, not the slot's arithmetic.
- * A thread's cache (10 KiB) comes from a pool (never malloc: the lookup runs
+ * Instrumented code probes the cache itself (its layout is in access.h:
+ * __mdebug_access_cache) and calls the lookup only when the probe misses.
+ * A thread's cache (8 KiB) comes from a pool (never malloc: the lookup runs
  * inside any program code), taken at its first lookup and given back when
- * it exits. */
-struct lookup_entry {
-  struct mdebug_access_entry pub;
-  uintptr_t origin;
-};
-#define LOOKUP_ENTRIES 256
+ * it exits. Only its thread writes it, in an order that a signal handler's
+ * probe in between never takes for a hit (lookup_keep). */
+#define LOOKUP_ENTRIES MDEBUG_ACCESS_CACHE_ENTRIES
 struct lookup_cache {
-  struct lookup_entry e[LOOKUP_ENTRIES];
+  struct mdebug_access_entry e[LOOKUP_ENTRIES];
   struct lookup_cache *next_free;
 };
 _Static_assert(sizeof(struct lookup_cache) <= 65536, "pages a thread");
-_Static_assert(offsetof(struct lookup_entry, pub) == 0, "entries are public");
+_Static_assert(sizeof(struct mdebug_access_entry) == 32, "the pass's stride");
 
 /* Constant answers: a word that never changes (revalidation holds). */
 static const uint64_t zero_word;
@@ -160,11 +147,17 @@ static const struct mdebug_access_entry no_block = {0, 0, &zero_word, 0};
 /* Never holds (its word is 0, not 1): the cache of a thread before its
  * first fill, and a fresh cache's entries. */
 static struct lookup_cache empty_cache = {
-    .e = {[0 ... LOOKUP_ENTRIES - 1] = {{0, 0, &zero_word, 1}, 0}}};
-static __thread struct lookup_cache *lookup_self
-    __attribute__((tls_model("initial-exec"))) = &empty_cache;
+    .e = {[0 ... LOOKUP_ENTRIES - 1] = {0, 0, &zero_word, 1}}};
+/* This thread's cache's entries; exported (the active copy's) for the
+ * probes of instrumented code. */
+__thread struct mdebug_access_entry *md_access_cache
+    __attribute__((tls_model("initial-exec"), visibility("hidden"))) =
+        empty_cache.e;
+extern __thread struct mdebug_access_entry *__mdebug_access_cache
+    __attribute__((alias("md_access_cache"), visibility("default"),
+                   tls_model("initial-exec")));
 /* The answer of a thread that has no cache (out of memory, exiting). */
-static __thread struct lookup_entry lookup_scratch
+static __thread struct mdebug_access_entry lookup_scratch
     __attribute__((tls_model("initial-exec")));
 static __thread bool lookup_gone __attribute__((tls_model("initial-exec")));
 static struct lookup_cache *lookup_pool;
@@ -174,7 +167,7 @@ static bool lookup_key_made;
 
 static void lookup_release(void *arg) {
   struct lookup_cache *c = arg;
-  lookup_self = &empty_cache;
+  md_access_cache = empty_cache.e;
   lookup_gone = true;
   md_lock(&lookup_lock);
   c->next_free = lookup_pool;
@@ -182,70 +175,89 @@ static void lookup_release(void *arg) {
   md_unlock(&lookup_lock);
 }
 
+/* Off the fast path, the lookup's functions keep every register (as the
+ * lookup promises instrumented code) but those they use themselves: each
+ * is preserve_most, the rare calls they make too, and their answers come
+ * back in xmm0 (clang 14 restores rax, the result, when it keeps that
+ * promise). */
+#define LOOKUP_SLOW MD_NOINLINE __attribute__((preserve_most))
+static inline mdebug_access_answer answer(const struct mdebug_access_entry *e) {
+  return (mdebug_access_answer){(uintptr_t)e, 0};
+}
+static inline const struct mdebug_access_entry *
+entry_of(mdebug_access_answer a) {
+  return (const struct mdebug_access_entry *)(uintptr_t)a[0];
+}
+
 /* This thread's own cache, taken on its first lookup that fills one. */
-static MD_NOINLINE struct lookup_cache *lookup_acquire(void) {
+static LOOKUP_SLOW mdebug_access_answer lookup_acquire(void) {
   if (lookup_gone || !lookup_key_made)
-    return NULL;
+    return answer(NULL);
   md_lock(&lookup_lock);
   struct lookup_cache *c = lookup_pool;
   if (c)
     lookup_pool = c->next_free;
   md_unlock(&lookup_lock);
   if (!c && !(c = md_mmap(sizeof(*c))))
-    return NULL;
+    return answer(NULL);
   *c = empty_cache;
   pthread_setspecific(lookup_key, c);
-  lookup_self = c;
-  return c;
+  md_access_cache = c->e;
+  return answer(c->e);
 }
 
-static inline struct lookup_entry *lookup_entry_of(struct lookup_cache *c,
-                                                   uintptr_t p) {
-  return &c->e[(p >> 4) & (LOOKUP_ENTRIES - 1)];
+static inline struct mdebug_access_entry *
+lookup_entry_of(struct mdebug_access_entry *cache, uintptr_t p) {
+  return &cache[MDEBUG_ACCESS_CACHE_INDEX(p)];
 }
 
-/* Remembers a live block's entry (the thread's cache, or its scratch). */
-static const struct mdebug_access_entry *
+/* Remembers a live block's entry (the thread's cache, or its scratch).
+ * The entry never holds while half written (a signal handler's probe may
+ * read it in between): it first waits on a word that is 0 for a value
+ * that is not (a live block's word has its state bits set), and its word
+ * comes last. */
+static MD_ALWAYS_INLINE mdebug_access_answer
 lookup_keep(uintptr_t p, uintptr_t user, size_t usable, const uint64_t *word,
             uint64_t value) {
-  struct lookup_cache *c = lookup_self;
-  struct lookup_entry *e = &lookup_scratch;
-  if (MD_LIKELY(c != &empty_cache) || (c = lookup_acquire()) != NULL)
+  struct mdebug_access_entry *c = md_access_cache, *e = &lookup_scratch;
+  if (MD_UNLIKELY(c == empty_cache.e))
+    c = (struct mdebug_access_entry *)entry_of(lookup_acquire());
+  if (MD_LIKELY(c != NULL))
     e = lookup_entry_of(c, p);
-  e->pub.start = user;
-  e->pub.end = user + usable;
-  e->pub.word = word;
-  e->pub.value = value;
-  e->origin = p;
-  return &e->pub;
+  e->word = &zero_word;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  e->start = user;
+  e->end = user + usable;
+  e->value = value;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  e->word = word;
+  return answer(e);
 }
 
 /* A pointer before its slot's block (in the guard area: just past the
  * previous block?). */
-static MD_NOINLINE const struct mdebug_access_entry *
-lookup_before(uintptr_t p) {
+static LOOKUP_SLOW mdebug_access_answer lookup_before(uintptr_t p) {
   struct md_block b;
   if (!origin_block(p, &b))
-    return &no_block;
+    return answer(&no_block);
   const uint64_t *word = (const uint64_t *)&b.meta->size;
   uint64_t value = __atomic_load_n(word, __ATOMIC_ACQUIRE);
   if (MD_BITS_STATE(value >> 32) != MD_STATE_LIVE)
-    return &no_block;
+    return answer(&no_block);
   return lookup_keep(p, (uintptr_t)b.user, md_block_usable(&b), word, value);
 }
 
 /* The lookup's arithmetic, as md_heap_resolve's, for a pointer in the
  * primary heap. */
-static MD_NOINLINE const struct mdebug_access_entry *
-lookup_compute(const void *origin) {
+static LOOKUP_SLOW mdebug_access_answer lookup_compute(const void *origin) {
   uintptr_t p = (uintptr_t)origin;
   unsigned k = md_region_of(origin);
   uint32_t within;
   if (MD_UNLIKELY(!k))
-    return &no_block;
+    return answer(&no_block);
   uint32_t i = md_slot_of(k, origin, &within);
   if (MD_UNLIKELY(i >= md_fresh(k)))
-    return &no_block;
+    return answer(&no_block);
   const struct md_meta *m = md_meta_at(k, i);
   const uint64_t *word = (const uint64_t *)&m->size;
   uint64_t value = __atomic_load_n(word, __ATOMIC_ACQUIRE);
@@ -256,35 +268,44 @@ lookup_compute(const void *origin) {
   uintptr_t user = p - within + lead;
   size_t usable = (size_t)(uint32_t)value + md_heap.expand;
   if (MD_UNLIKELY(MD_BITS_STATE(bits) != MD_STATE_LIVE || p - user > usable))
-    return &no_block;
+    return answer(&no_block);
   return lookup_keep(p, user, usable, word, value);
 }
 
-static inline mdebug_access_answer answer(const struct mdebug_access_entry *e) {
-  return (mdebug_access_answer){(uintptr_t)e, 0};
-}
 
-/* Off the fast path; preserve_most too, so that the lookup can tail-call
- * it (and keep only the registers it uses itself). */
-static MD_NOINLINE __attribute__((preserve_most)) mdebug_access_answer
-lookup_fill(const void *origin) {
-  return answer(lookup_compute(origin));
-}
-
-/* Called for every pointer the program computes addresses from (an array,
- * a structure) before the accesses it bases on it: the primary range, then
+/* The lookup of a pointer the program computes addresses from (an array,
+ * a structure), before the accesses it bases on it: the primary range, then
  * this thread's cache (an entry of this block, for this or another pointer
- * into it, still valid), then the arithmetic. */
+ * into it, still valid), then the arithmetic. Instrumented code makes the
+ * first two tests itself and calls this when its probe misses. */
 mdebug_access_answer __mdebug_access_lookup(const void *origin) {
   uintptr_t p = (uintptr_t)origin;
   if (!md_primary_contains(origin))
     return answer(&not_in_heap);
-  const struct lookup_entry *e = lookup_entry_of(lookup_self, p);
-  if (MD_LIKELY(p - e->pub.start <= e->pub.end - e->pub.start &&
-                __atomic_load_n(e->pub.word, __ATOMIC_ACQUIRE) ==
-                    e->pub.value))
-    return answer(&e->pub);
-  __attribute__((musttail)) return lookup_fill(origin);
+  const struct mdebug_access_entry *e = lookup_entry_of(md_access_cache, p);
+  if (MD_LIKELY(p - e->start <= e->end - e->start &&
+                __atomic_load_n(e->word, __ATOMIC_ACQUIRE) == e->value))
+    return answer(e);
+  __attribute__((musttail)) return lookup_compute(origin);
+}
+
+/* The lookup's answer for p, for the checked calls (they share the
+ * thread's cache with instrumented code). */
+static MD_ALWAYS_INLINE const struct mdebug_access_entry *
+answer_for(uintptr_t p) {
+  if (!md_primary_contains((const void *)p))
+    return &not_in_heap;
+  const struct mdebug_access_entry *e = lookup_entry_of(md_access_cache, p);
+  if (MD_LIKELY(p - e->start <= e->end - e->start &&
+                __atomic_load_n(e->word, __ATOMIC_ACQUIRE) == e->value))
+    return e;
+  return entry_of(lookup_compute((const void *)p));
+}
+
+/* Is [a, a + n) in a live block's bytes, or outside the primary heap? */
+static MD_ALWAYS_INLINE bool fine(uintptr_t a, size_t n) {
+  const struct mdebug_access_entry *e = answer_for(a);
+  return a - e->start <= e->end - e->start && n <= e->end - a;
 }
 
 void md_access_init(void) {
@@ -563,12 +584,11 @@ void __mdebug_check_range(const void *addr, size_t n, uint64_t info,
 static size_t readable(const char *s, unsigned via,
                        const struct mdebug_access_site *site) {
   uintptr_t a = (uintptr_t)s;
-  if (fine(a, 1)) {
-    struct md_block b;
-    if (!slot_block(a, &b))
-      return SIZE_MAX; /* outside the primary heap */
-    return (uintptr_t)b.user + md_block_usable(&b) - a;
-  }
+  const struct mdebug_access_entry *e = answer_for(a);
+  if (e == &not_in_heap)
+    return SIZE_MAX;
+  if (a - e->start < e->end - e->start)
+    return e->end - a;
   report(a, 1, MDEBUG_ACCESS_INFO(1, false, via), a, site);
   return SIZE_MAX;
 }

@@ -1,5 +1,5 @@
-; Proves: -passes=mdebug-access checks loads, stores and atomics whose address may be in the heap: one lookup of the origin's block (preserve_most), then per access two compares against its bytes and a cold __mdebug_access_fail with the access's size, kind (bit 32: write) and site; an address checked again in its block is not checked twice; accesses based on an alloca, a byval argument or a global are left alone.
-; RUN: %opt -load-pass-plugin=%mdebugpass -passes=mdebug-access -S %s | %FileCheck %s
+; Proves: -passes=mdebug-access checks loads, stores and atomics whose address may be in the heap: one lookup of the origin's block (preserve_most), then per access two compares against its bytes and a cold __mdebug_access_fail with the access's size, kind (bit 32: write) and site; an address checked again in its block is not checked twice; accesses based on an alloca, a byval argument or a global are left alone. (Shown with the lookup called; access-inline.ll shows its inline probe.)
+; RUN: %opt -load=%mdebugpass -load-pass-plugin=%mdebugpass -passes=mdebug-access -mdebug-access-inline=0 -S %s | %FileCheck %s
 
 @g = global [4 x i32] zeroinitializer
 
@@ -15,23 +15,32 @@ define i32 @use(ptr %p, i64 %i, ptr byval(i32) %b) {
 ; CHECK-NEXT: %[[S:[0-9]+]] = load i64, ptr %[[SP]], align 8, !mdebug.check
 ; CHECK-NEXT: %[[ENDP:[0-9]+]] = getelementptr inbounds i8, ptr %[[EP]], i64 8
 ; CHECK-NEXT: %[[END:[0-9]+]] = load i64, ptr %[[ENDP]], align 8, !mdebug.check
+; At the origin (or a constant number of bytes past it): the end only.
 ; CHECK: %[[X:[0-9]+]] = ptrtoint ptr %p to i64
-; CHECK-NEXT: %[[LO:[0-9]+]] = icmp ult i64 %[[X]], %[[S]]
 ; CHECK-NEXT: %[[XN:[0-9]+]] = add i64 %[[X]], 4
 ; CHECK-NEXT: %[[HI:[0-9]+]] = icmp ugt i64 %[[XN]], %[[END]]
-; CHECK-NEXT: %[[OUT:[0-9]+]] = or i1 %[[LO]], %[[HI]]
-; CHECK-NEXT: br i1 %[[OUT]], label %[[FAIL:[0-9]+]], label %[[OK:[0-9]+]], !prof ![[COLD:[0-9]+]]
+; CHECK-NEXT: br i1 %[[HI]], label %[[FAIL:[0-9]+]], label %[[OK:[0-9]+]], !prof ![[COLD:[0-9]+]]
 ; CHECK: [[FAIL]]:
-; CHECK-NEXT: call void @__mdebug_access_fail(ptr %p, ptr %p, i64 4, ptr @__mdebug_access_site)
+; CHECK-NEXT: call preserve_mostcc void @__mdebug_access_fail(ptr %p, ptr %p, i64 4, ptr @__mdebug_access_site)
 ; CHECK: [[OK]]:
 ; CHECK-NEXT: %x = load i32, ptr %p, align 4, !mdebug.check
-; The origin of %q is %p: no second lookup.
+; The origin of %q is %p: no second lookup. A variable index: both ends.
 ; CHECK-NOT: @__mdebug_access_lookup
-; CHECK: call void @__mdebug_access_fail(ptr %q, ptr %p, i64 4, ptr @__mdebug_access_site)
+; CHECK: %[[Q:[0-9]+]] = ptrtoint ptr %q to i64
+; CHECK-NEXT: %[[QN:[0-9]+]] = add i64 %[[Q]], 4
+; CHECK-NEXT: %[[QHI:[0-9]+]] = icmp ugt i64 %[[QN]], %[[END]]
+; CHECK-NEXT: %[[QLO:[0-9]+]] = icmp ult i64 %[[Q]], %[[S]]
+; CHECK-NEXT: %[[QOUT:[0-9]+]] = or i1 %[[QLO]], %[[QHI]]
+; CHECK-NEXT: br i1 %[[QOUT]]
+; CHECK: call preserve_mostcc void @__mdebug_access_fail(ptr %q, ptr %p, i64 4, ptr @__mdebug_access_site)
 ; CHECK: %y = load i32, ptr %q
 ; CHECK-NEXT: store i32 %x, ptr %q
-; A write: bit 32.
-; CHECK: call void @__mdebug_access_fail(ptr %r, ptr %p, i64 4294967304, ptr @__mdebug_access_site)
+; A write: bit 32. 16 bytes past the origin: the end only.
+; CHECK: %[[R:[0-9]+]] = ptrtoint ptr %r to i64
+; CHECK-NEXT: %[[RN:[0-9]+]] = add i64 %[[R]], 8
+; CHECK-NEXT: %[[RHI:[0-9]+]] = icmp ugt i64 %[[RN]], %[[END]]
+; CHECK-NEXT: br i1 %[[RHI]]
+; CHECK: call preserve_mostcc void @__mdebug_access_fail(ptr %r, ptr %p, i64 4294967304, ptr @__mdebug_access_site)
 ; CHECK: %old = atomicrmw add ptr %r, i64 1 seq_cst
 ; CHECK-NOT: @__mdebug_access_fail
 ; CHECK: ret i32
@@ -50,5 +59,5 @@ define i32 @use(ptr %p, i64 %i, ptr byval(i32) %b) {
 }
 
 ; CHECK-DAG: declare preserve_mostcc <2 x i64> @__mdebug_access_lookup(ptr)
-; CHECK-DAG: declare void @__mdebug_access_fail(ptr, ptr, i64, ptr)
+; CHECK-DAG: declare preserve_mostcc void @__mdebug_access_fail(ptr, ptr, i64, ptr)
 ; CHECK-DAG: ![[COLD]] = !{!"branch_weights", i32 1, i32 100000}

@@ -1,6 +1,6 @@
-; Proves: lookups are shared where that is sound: after a call that may free, an origin's block is revalidated (its metadata word compared again, a new lookup only on the cold path); a nofree call keeps the answer; where paths meet the answer arrives through a phi; an origin defined outside a loop is looked up once in the preheader; and a pointer redefined on each iteration (a phi) is looked up each time. -mdebug-access-share=0 looks up for every access.
-; RUN: %opt -load-pass-plugin=%mdebugpass -passes=mdebug-access -S %s | %FileCheck %s
-; RUN: %opt -load=%mdebugpass -load-pass-plugin=%mdebugpass -passes=mdebug-access -mdebug-access-share=0 -S %s | %FileCheck %s --check-prefix=EACH
+; Proves: lookups are shared where that is sound: after a call that may free, an origin's block is revalidated (its metadata word compared again, a new lookup only on the cold path); a nofree call keeps the answer; where paths meet the answer arrives through a phi; an origin defined outside a loop is looked up once in the preheader; and a pointer redefined on each iteration (a phi) is looked up each time, unless it steps along one array (a phi or select of places in it, then the array is looked up once). -mdebug-access-share=0 looks up for every access. (Shown with the lookup called; access-inline.ll shows its inline probe.)
+; RUN: %opt -load=%mdebugpass -load-pass-plugin=%mdebugpass -passes=mdebug-access -mdebug-access-inline=0 -S %s | %FileCheck %s
+; RUN: %opt -load=%mdebugpass -load-pass-plugin=%mdebugpass -passes=mdebug-access -mdebug-access-inline=0 -mdebug-access-share=0 -S %s | %FileCheck %s --check-prefix=EACH
 
 declare void @may_free(ptr)
 declare void @keeps(ptr) nofree
@@ -81,4 +81,43 @@ loop:
   br i1 %done, label %exit, label %loop
 exit:
   ret i32 %s.next
+}
+
+; A pointer stepped along an array (a phi of the array and of itself plus
+; one, or a select of two places in it) has the array as its origin: looked
+; up once before the loop, and each access checked against the array's
+; block. A phi of two different pointers is its own origin.
+define i32 @stepped(ptr %a, ptr %b, i64 %n, i1 %c) {
+; CHECK-LABEL: define i32 @stepped(
+; CHECK: entry:
+; CHECK: call preserve_mostcc <2 x i64> @__mdebug_access_lookup(ptr %a)
+; CHECK: loop:
+; CHECK-NOT: @__mdebug_access_lookup
+; CHECK: call preserve_mostcc void @__mdebug_access_fail(ptr %p, ptr %a, i64 4,
+; CHECK: %x = load i32, ptr %p
+; CHECK-NOT: @__mdebug_access_lookup
+; CHECK: call preserve_mostcc void @__mdebug_access_fail(ptr %q, ptr %a, i64 4,
+; CHECK: %y = load i32, ptr %q
+; CHECK: call preserve_mostcc <2 x i64> @__mdebug_access_lookup(ptr %m)
+; CHECK: %z = load i32, ptr %m
+; CHECK: ret i32
+entry:
+  br label %loop
+loop:
+  %p = phi ptr [ %a, %entry ], [ %p.next, %loop ]
+  %m = phi ptr [ %b, %entry ], [ %p.next, %loop ]
+  %x = load i32, ptr %p
+  %p1 = getelementptr inbounds i32, ptr %p, i64 1
+  %p2 = getelementptr inbounds i32, ptr %p, i64 2
+  %q = select i1 %c, ptr %p1, ptr %p2
+  %y = load i32, ptr %q
+  %z = load i32, ptr %m
+  %p.next = getelementptr inbounds i32, ptr %q, i64 1
+  %end = getelementptr inbounds i32, ptr %a, i64 %n
+  %done = icmp eq ptr %p.next, %end
+  br i1 %done, label %exit, label %loop
+exit:
+  %s = add i32 %x, %y
+  %t = add i32 %s, %z
+  ret i32 %t
 }

@@ -23,7 +23,7 @@ int sum(struct node *n) {
 
 // CHECK-LABEL: define {{.*}}i32 @sum(
 // CHECK: call preserve_mostcc <2 x i64> @__mdebug_access_lookup(
-// CHECK: call void @__mdebug_access_fail(
+// CHECK: call preserve_mostcc void @__mdebug_access_fail(
 // CHECK: declare preserve_mostcc <2 x i64> @__mdebug_access_lookup(
 // PLAIN-LABEL: define {{.*}}i32 @sum(
 // PLAIN-NOT: __mdebug_access

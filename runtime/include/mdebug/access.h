@@ -42,6 +42,8 @@ struct mdebug_access_geometry {
  *                 past); [0, 0) when p is in the heap but in no live block
  *                 (a freed block, a guard, an unused slot); [0, UINT64_MAX)
  *                 when p is not in the primary heap (nothing to check);
+ *                 start <= p always (instrumented code tests an address a
+ *                 constant number of bytes past p against end only);
  *   *word == value  holds as long as that answer does: after a call that
  *                 may have freed the block, instrumented code compares the
  *                 word again rather than looking the pointer up again. */
@@ -51,6 +53,17 @@ struct mdebug_access_entry {
   const uint64_t *word;
   uint64_t value;
 };
+/* Each thread's cache of its last answers, which instrumented code probes
+ * before it calls the lookup: __mdebug_access_cache (thread-local, initial
+ * exec) points to MDEBUG_ACCESS_CACHE_ENTRIES entries; the entry for p is
+ * at MDEBUG_ACCESS_CACHE_INDEX(p), and answers for p when
+ *   p - start <= end - start  and  *word == value
+ * (read word last). An entry that does not hold is left alone: only the
+ * lookup writes entries. */
+#define MDEBUG_ACCESS_CACHE_ENTRIES 256
+#define MDEBUG_ACCESS_CACHE_INDEX(p)                                             (((uint64_t)(p) >> 4) & (MDEBUG_ACCESS_CACHE_ENTRIES - 1))
+#define MDEBUG_ACCESS_CACHE_NAME "__mdebug_access_cache"
+
 /* A vector, so that it comes back in xmm0: the lookup keeps every general
  * register (preserve_most, checks.def), and clang 14 restores even the
  * one that carries a result (rax) when it keeps that promise. */

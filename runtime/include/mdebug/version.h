@@ -3,18 +3,19 @@
  * Every instrumented module calls __mdebug_version_mismatch_check_vN from a
  * constructor and the runtime defines exactly that symbol, so linking a module
  * against a runtime of another ABI version fails at link time instead of
- * misbehaving at run time. Bump the number whenever abi.def or
- * struct mdebug_site changes.
+ * misbehaving at run time. Bump the number whenever abi.def, checks.def
+ * (the entry points and their calling conventions), access.h (the layouts
+ * instrumented code reads) or struct mdebug_site changes.
  */
 #ifndef MDEBUG_VERSION_H
 #define MDEBUG_VERSION_H
 
-#define MDEBUG_ABI_VERSION 2
+#define MDEBUG_ABI_VERSION 3
 #define MDEBUG_VERSION_STRING "0.1.0"
 
 #define MDEBUG_STR2(x) #x
 #define MDEBUG_STR(x) MDEBUG_STR2(x)
-/* "__mdebug_version_mismatch_check_v2" */
+/* "__mdebug_version_mismatch_check_v3" */
 #define MDEBUG_VERSION_CHECK_NAME                                              \
   "__mdebug_version_mismatch_check_v" MDEBUG_STR(MDEBUG_ABI_VERSION)
 
