@@ -187,7 +187,6 @@ private:
   Answer readEntry(IRBuilder<> &B, Value *Entry);
   void expandRevalidation(CallInst *Placeholder, const Answer &Old);
   void expandLookup(CallInst *Placeholder);
-  std::pair<Value *, Value *> geometryIn(Function &F);
   void instrumentAccess(const Access &A);
   void instrumentIntrinsic(MemIntrinsic *MI);
   void rewriteCall(CallBase *CB, const CheckedEntry &E);
@@ -216,7 +215,6 @@ private:
   Constant *Geometry = nullptr;
   Function *Placeholder = nullptr, *LookupPlaceholder = nullptr;
   GlobalVariable *Cache = nullptr;
-  DenseMap<Function *, std::pair<Value *, Value *>> Geometries;
   SmallVector<CallInst *, 64> InlineLookups;
 
   SmallVector<Access, 64> Accesses;
@@ -733,34 +731,17 @@ void Instrumenter::expandRevalidation(CallInst *P, const Answer &Old) {
   P->eraseFromParent();
 }
 
-// The heap's range, loaded once at the function's entry (fixed once the
-// program runs: see geoLoad).
-std::pair<Value *, Value *> Instrumenter::geometryIn(Function &F) {
-  auto [It, New] = Geometries.try_emplace(&F);
-  if (New) {
-    BasicBlock::iterator At = F.getEntryBlock().getFirstInsertionPt();
-    while (isa<AllocaInst>(*At))
-      ++At; // the static allocas stay first
-    IRBuilder<> B(&*At);
-    It->second = {
-        geoLoad(B, offsetof(struct mdebug_access_geometry, base), I64),
-        geoLoad(B, offsetof(struct mdebug_access_geometry, size), I64)};
-  }
-  return It->second;
-}
-
-// A lookup, where its placeholder stands, with its first tests inline:
-//     Head:  if (O - base >= size) answer {0, ~0, &reserved, 0}  (not heap)
+// A lookup, where its placeholder stands, with its cache probe inline:
 //     Probe: E = cache + index(O) * 32; if (O - E.start > E.end - E.start)
 //              goto Call
 //     Hit:   if (*E.word == E.value) answer E                  (a hit)
 //     Call:  answer __mdebug_access_lookup(O)                    (cold)
 // which is what the lookup does before its arithmetic, without the call.
+// Pointers outside the heap are answered from the cache too (access.h).
 void Instrumenter::expandLookup(CallInst *P) {
   Value *Origin = P->getArgOperand(0);
   BasicBlock *Head = P->getParent();
   Function &F = *Head->getParent();
-  auto [Base, Size] = geometryIn(F);
   if (!Cache) {
     Cache = M.getGlobalVariable(CacheName);
     if (!Cache)
@@ -772,19 +753,15 @@ void Instrumenter::expandLookup(CallInst *P) {
   DebugLoc Loc = P->getDebugLoc();
   B.SetCurrentDebugLocation(Loc);
   Value *X = B.CreatePtrToInt(Origin, I64);
-  Value *InHeap = B.CreateICmpULT(B.CreateSub(X, Base), Size);
   BasicBlock *Join = SplitBlock(Head, P);
   Join->setName("mdebug.looked");
   auto NewBlock = [&](const char *Name) {
     return BasicBlock::Create(Ctx, Name, &F, Join);
   };
-  BasicBlock *Probe = NewBlock("mdebug.probe"), *Hit = NewBlock("mdebug.hit"),
-             *Call = NewBlock("mdebug.lookup");
+  BasicBlock *Hit = NewBlock("mdebug.hit"), *Call = NewBlock("mdebug.lookup");
   Head->getTerminator()->eraseFromParent();
-  B.SetInsertPoint(Head);
-  B.CreateCondBr(InHeap, Probe, Join, Likely);
 
-  B.SetInsertPoint(Probe);
+  B.SetInsertPoint(Head);
   LoadInst *Entries = B.CreateLoad(PtrTy, Cache);
   Entries->setAlignment(Align(8));
   mark(Entries);
@@ -811,22 +788,13 @@ void Instrumenter::expandLookup(CallInst *P) {
   Answer Looked = lookup(B, Origin);
   B.CreateBr(Join);
 
-  Answer Outside;
-  Outside.S = ConstantInt::get(I64, 0);
-  Outside.E = ConstantInt::getAllOnesValue(I64);
-  Outside.W = geoPtr(B, ConstantInt::get(I64, offsetof(
-                                                  struct mdebug_access_geometry,
-                                                  reserved)),
-                     I64); // zero for good
-  Outside.V = ConstantInt::get(I64, 0);
   B.SetInsertPoint(&Join->front());
   SmallVector<Instruction *, 4> Parts;
   for (User *U : P->users())
     Parts.push_back(cast<Instruction>(U));
   for (Instruction *X : Parts) {
     unsigned Part = cast<ExtractValueInst>(X)->getIndices()[0];
-    PHINode *Phi = B.CreatePHI(X->getType(), 3);
-    Phi->addIncoming(Outside[Part], Head);
+    PHINode *Phi = B.CreatePHI(X->getType(), 2);
     Phi->addIncoming(Found[Part], Hit);
     Phi->addIncoming(Looked[Part], Call);
     X->replaceAllUsesWith(Phi);

@@ -215,7 +215,8 @@ lookup_entry_of(struct mdebug_access_entry *cache, uintptr_t p) {
  * The entry never holds while half written (a signal handler's probe may
  * read it in between): it first waits on a word that is 0 for a value
  * that is not (a live block's word has its state bits set), and its word
- * comes last. */
+ * comes last (an answer outside the heap holds as soon as its value, 0, is
+ * written, after its bounds). */
 static MD_ALWAYS_INLINE mdebug_access_answer
 lookup_keep(uintptr_t p, uintptr_t user, size_t usable, const uint64_t *word,
             uint64_t value) {
@@ -225,6 +226,7 @@ lookup_keep(uintptr_t p, uintptr_t user, size_t usable, const uint64_t *word,
   if (MD_LIKELY(c != NULL))
     e = lookup_entry_of(c, p);
   e->word = &zero_word;
+  e->value = 1;
   __atomic_signal_fence(__ATOMIC_SEQ_CST);
   e->start = user;
   e->end = user + usable;
@@ -273,15 +275,32 @@ static LOOKUP_SLOW mdebug_access_answer lookup_compute(const void *origin) {
 }
 
 
+/* A pointer outside the primary heap: nothing to check. The answer is the
+ * whole side of the address space it lies on, [0, base) or [base + size,
+ * ~0), kept in the cache with a word that never changes, so that
+ * instrumented code's probe answers it without testing the heap's range
+ * itself. Nothing is kept before the heap exists ([0, ~0) would hold heap
+ * pointers later). */
+static LOOKUP_SLOW mdebug_access_answer lookup_outside(const void *origin) {
+  uintptr_t p = (uintptr_t)origin;
+  uint64_t base = __atomic_load_n(&md_access_geo.base, __ATOMIC_ACQUIRE);
+  if (!base)
+    return answer(&not_in_heap);
+  uint64_t end = base + md_access_geo.size;
+  if (p < base)
+    return lookup_keep(p, 0, base, &zero_word, 0);
+  return lookup_keep(p, end, UINT64_MAX - end, &zero_word, 0);
+}
+
 /* The lookup of a pointer the program computes addresses from (an array,
  * a structure), before the accesses it bases on it: the primary range, then
  * this thread's cache (an entry of this block, for this or another pointer
- * into it, still valid), then the arithmetic. Instrumented code makes the
- * first two tests itself and calls this when its probe misses. */
+ * into it, still valid), then the arithmetic. Instrumented code probes
+ * the cache itself and calls this when its probe misses. */
 mdebug_access_answer __mdebug_access_lookup(const void *origin) {
   uintptr_t p = (uintptr_t)origin;
   if (!md_primary_contains(origin))
-    return answer(&not_in_heap);
+    __attribute__((musttail)) return lookup_outside(origin);
   const struct mdebug_access_entry *e = lookup_entry_of(md_access_cache, p);
   if (MD_LIKELY(p - e->start <= e->end - e->start &&
                 __atomic_load_n(e->word, __ATOMIC_ACQUIRE) == e->value))
@@ -557,6 +576,8 @@ static bool partial_load(uintptr_t a, size_t n, uint64_t info,
 
 void __mdebug_access_fail(const void *addr, const void *origin, uint64_t info,
                           const struct mdebug_access_site *site) {
+  if (!md_primary_contains(origin))
+    return; /* its answer was a side of the heap: nothing is checked */
   size_t n = MDEBUG_ACCESS_INFO_SIZE(info);
   if (partial_load((uintptr_t)addr, n, info, (uintptr_t)origin))
     return;

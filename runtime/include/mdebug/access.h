@@ -40,8 +40,11 @@ struct mdebug_access_geometry {
  * it at the next lookup):
  *   [start, end)  the bytes of the live block p points into (or just
  *                 past); [0, 0) when p is in the heap but in no live block
- *                 (a freed block, a guard, an unused slot); [0, UINT64_MAX)
- *                 when p is not in the primary heap (nothing to check);
+ *                 (a freed block, a guard, an unused slot); when p is not
+ *                 in the primary heap (nothing to check), the side of the
+ *                 address space it lies on: [0, base), [base + size,
+ *                 UINT64_MAX), or [0, UINT64_MAX) before the heap exists
+ *                 (__mdebug_access_fail returns at once for such a p);
  *                 start <= p always (instrumented code tests an address a
  *                 constant number of bytes past p against end only);
  *   *word == value  holds as long as that answer does: after a call that
@@ -53,8 +56,8 @@ struct mdebug_access_entry {
   const uint64_t *word;
   uint64_t value;
 };
-/* Each thread's cache of its last answers, which instrumented code probes
- * before it calls the lookup: __mdebug_access_cache (thread-local, initial
+/* Each thread's cache of its last answers (pointers outside the heap
+ * too), which instrumented code probes before it calls the lookup: __mdebug_access_cache (thread-local, initial
  * exec) points to MDEBUG_ACCESS_CACHE_ENTRIES entries; the entry for p is
  * at MDEBUG_ACCESS_CACHE_INDEX(p), and answers for p when
  *   p - start <= end - start  and  *word == value
