@@ -1,4 +1,4 @@
-; Proves: a lookup probes the thread's cache of answers inline (access.h: __mdebug_access_cache, index (p >> 4) & 255, 32-byte entries, a hit when p - start <= end - start and *word == value) and calls __mdebug_access_lookup only when the probe misses; pointers outside the heap are answered from the cache too, so no test of the heap's range comes first.
+; Proves: a lookup probes the thread's cache of answers inline (access.h: __mdebug_access_cache, index (p >> 4) & 1023, 32-byte entries, a hit when p - start <= end - start and *word == value) and calls __mdebug_access_lookup only when the probe misses; pointers outside the heap are answered from the cache too, so no test of the heap's range comes first.
 ; RUN: %opt -load-pass-plugin=%mdebugpass -passes=mdebug-access -S %s | %FileCheck %s
 
 ; CHECK: @__mdebug_access_cache = external thread_local(initialexec) global ptr
@@ -8,7 +8,7 @@ define i32 @get(ptr %p) {
 ; CHECK-NEXT: %[[X:[0-9]+]] = ptrtoint ptr %p to i64
 ; CHECK-NEXT: %[[C:[0-9]+]] = load ptr, ptr @__mdebug_access_cache, align 8, !mdebug.check
 ; CHECK-NEXT: %[[SH:[0-9]+]] = shl i64 %[[X]], 1
-; CHECK-NEXT: %[[IDX:[0-9]+]] = and i64 %[[SH]], 8160
+; CHECK-NEXT: %[[IDX:[0-9]+]] = and i64 %[[SH]], 32736
 ; CHECK-NEXT: %[[E:[0-9]+]] = getelementptr inbounds i8, ptr %[[C]], i64 %[[IDX]]
 ; CHECK: %[[S:[0-9]+]] = load i64, ptr {{.*}}, align 8, !mdebug.check
 ; CHECK: %[[END:[0-9]+]] = load i64, ptr {{.*}}, align 8, !mdebug.check

@@ -63,7 +63,7 @@ struct mdebug_access_entry {
  *   p - start <= end - start  and  *word == value
  * (read word last). An entry that does not hold is left alone: only the
  * lookup writes entries. */
-#define MDEBUG_ACCESS_CACHE_ENTRIES 256
+#define MDEBUG_ACCESS_CACHE_ENTRIES 1024
 #define MDEBUG_ACCESS_CACHE_INDEX(p)                                             (((uint64_t)(p) >> 4) & (MDEBUG_ACCESS_CACHE_ENTRIES - 1))
 #define MDEBUG_ACCESS_CACHE_NAME "__mdebug_access_cache"
 
