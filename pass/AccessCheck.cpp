@@ -317,10 +317,22 @@ static Value *stripInBounds(Value *V) {
 // from one pointer or from each other, as a pointer stepped along an array
 // in a loop (`p = p + 1`, `p = cond ? p + 1 : a`) comes from the array, which
 // is then looked up once before the loop instead of on each iteration.
-static Value *originOf(Value *Ptr, const DominatorTree &DT) {
+static Value *originThrough(Value *V, const DominatorTree &DT);
+static Value *originOf(Value *Ptr, const DominatorTree &DT,
+                       DenseMap<Value *, Value *> &Memo) {
   Value *V = stripInBounds(Ptr);
   if (!isa<PHINode>(V) && !isa<SelectInst>(V))
     return V;
+  auto [It, New] = Memo.try_emplace(V, nullptr);
+  if (New)
+    It->second = originThrough(V, DT);
+  return It->second;
+}
+
+// The walk behind originOf, from a phi or select V. An interpreter's
+// instruction pointer, stepped in each of its many handlers, is a web of
+// hundreds of phis.
+static Value *originThrough(Value *V, const DominatorTree &DT) {
   SmallPtrSet<Value *, 8> Seen{V};
   SmallVector<Value *, 8> Work{V};
   Value *Common = nullptr;
@@ -329,7 +341,7 @@ static Value *originOf(Value *Ptr, const DominatorTree &DT) {
     if (isa<PHINode>(S) || isa<SelectInst>(S)) {
       if (Seen.insert(S).second)
         Work.push_back(S);
-      return Seen.size() <= 16;
+      return Seen.size() <= 1024;
     }
     if (Common && Common != S)
       return false;
@@ -364,6 +376,7 @@ static bool mayFree(const CallBase &CB) {
 
 void Instrumenter::collect(Function &F, const DominatorTree &DT,
                            SmallVectorImpl<Access> &Found) {
+  DenseMap<Value *, Value *> OriginMemo;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
       Access A;
@@ -373,7 +386,7 @@ void Instrumenter::collect(Function &F, const DominatorTree &DT,
         Skipped[Why]++;
         if (Why != NotSkipped)
           continue;
-        A.Origin = Opts.Origin ? originOf(A.Ptr, DT) : A.Ptr;
+        A.Origin = Opts.Origin ? originOf(A.Ptr, DT, OriginMemo) : A.Ptr;
         if (isa<Constant>(A.Origin))
           A.Origin = A.Ptr;
         Found.push_back(A);
