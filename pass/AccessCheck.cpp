@@ -187,6 +187,8 @@ private:
   Answer readEntry(IRBuilder<> &B, Value *Entry);
   void expandRevalidation(CallInst *Placeholder, const Answer &Old);
   void expandLookup(CallInst *Placeholder);
+  void replaceWithJoin(CallInst *Placeholder, const Answer &X,
+                       BasicBlock *XFrom, const Answer &Y, BasicBlock *YFrom);
   void instrumentAccess(const Access &A);
   void instrumentIntrinsic(MemIntrinsic *MI);
   void rewriteCall(CallBase *CB, const CheckedEntry &E);
@@ -713,6 +715,26 @@ Answer Instrumenter::readEntry(IRBuilder<> &B, Value *E) {
   return A;
 }
 
+// A placeholder's parts (its extractvalues), in the block it now starts,
+// become phis of the answer X arriving from XFrom and Y from YFrom.
+void Instrumenter::replaceWithJoin(CallInst *P, const Answer &X,
+                                   BasicBlock *XFrom, const Answer &Y,
+                                   BasicBlock *YFrom) {
+  IRBuilder<> B(&P->getParent()->front());
+  SmallVector<Instruction *, 4> Parts;
+  for (User *U : P->users())
+    Parts.push_back(cast<Instruction>(U));
+  for (Instruction *Part : Parts) {
+    unsigned F = cast<ExtractValueInst>(Part)->getIndices()[0];
+    PHINode *Phi = B.CreatePHI(Part->getType(), 2);
+    Phi->addIncoming(X[F], XFrom);
+    Phi->addIncoming(Y[F], YFrom);
+    Part->replaceAllUsesWith(Phi);
+    Part->eraseFromParent();
+  }
+  P->eraseFromParent();
+}
+
 // A revalidation, where the placeholder stands: the word compared with the
 // value of the answer before, and a new lookup only if it changed.
 void Instrumenter::expandRevalidation(CallInst *P, const Answer &Old) {
@@ -729,19 +751,7 @@ void Instrumenter::expandRevalidation(CallInst *P, const Answer &Old) {
   B.SetInsertPoint(Then);
   Answer New = lookup(B, Origin);
   BasicBlock *Fresh = Then->getParent();
-  B.SetInsertPoint(&P->getParent()->front());
-  SmallVector<Instruction *, 4> Parts;
-  for (User *U : P->users())
-    Parts.push_back(cast<Instruction>(U));
-  for (Instruction *X : Parts) {
-    unsigned F = cast<ExtractValueInst>(X)->getIndices()[0];
-    PHINode *Phi = B.CreatePHI(X->getType(), 2);
-    Phi->addIncoming(Old[F], Head);
-    Phi->addIncoming(New[F], Fresh);
-    X->replaceAllUsesWith(Phi);
-    X->eraseFromParent();
-  }
-  P->eraseFromParent();
+  replaceWithJoin(P, Old, Head, New, Fresh);
 }
 
 // A lookup, where its placeholder stands, with its cache probe inline:
@@ -801,19 +811,7 @@ void Instrumenter::expandLookup(CallInst *P) {
   Answer Looked = lookup(B, Origin);
   B.CreateBr(Join);
 
-  B.SetInsertPoint(&Join->front());
-  SmallVector<Instruction *, 4> Parts;
-  for (User *U : P->users())
-    Parts.push_back(cast<Instruction>(U));
-  for (Instruction *X : Parts) {
-    unsigned Part = cast<ExtractValueInst>(X)->getIndices()[0];
-    PHINode *Phi = B.CreatePHI(X->getType(), 2);
-    Phi->addIncoming(Found[Part], Hit);
-    Phi->addIncoming(Looked[Part], Call);
-    X->replaceAllUsesWith(Phi);
-    X->eraseFromParent();
-  }
-  P->eraseFromParent();
+  replaceWithJoin(P, Found, Hit, Looked, Call);
 }
 
 void Instrumenter::instrumentAccess(const Access &A) {
