@@ -110,8 +110,8 @@ static cl::opt<bool> ClOrigin(
     cl::init(true));
 static cl::opt<bool> ClInline(
     "mdebug-access-inline",
-    cl::desc("mdebug: test the heap range and probe the thread's cache of "
-             "answers inline, calling the lookup only when the probe misses"),
+    cl::desc("mdebug: probe the thread's cache of answers inline, calling "
+             "the lookup only when the probe misses"),
     cl::init(true));
 static cl::opt<bool>
     ClStats("mdebug-access-stats",
@@ -577,23 +577,22 @@ void Instrumenter::placeLookups(Function &F, DominatorTree &DT,
                }
                IRBuilder<> B(At);
                Answer Ans;
+               // A placeholder answering for the origin, expanded below.
+               auto Stand = [&](Function *For) {
+                 CallInst *P = B.CreateCall(
+                     For, {B.CreatePointerCast(Origins[O], PtrTy)});
+                 for (unsigned F = 0; F < 4; ++F)
+                   Ans[F] = B.CreateExtractValue(P, F);
+                 return P;
+               };
                if (Do == Lookup && !Opts.Inline) {
                  Ans = lookup(B, Origins[O]);
                  Lookups++;
                } else if (Do == Lookup) {
-                 CallInst *P = B.CreateCall(
-                     LookupPlaceholder,
-                     {B.CreatePointerCast(Origins[O], PtrTy)});
-                 for (unsigned F = 0; F < 4; ++F)
-                   Ans[F] = B.CreateExtractValue(P, F);
-                 InlineLookups.push_back(P);
+                 InlineLookups.push_back(Stand(LookupPlaceholder));
                  Lookups++;
                } else {
-                 CallInst *P = B.CreateCall(
-                     Placeholder, {B.CreatePointerCast(Origins[O], PtrTy)});
-                 for (unsigned F = 0; F < 4; ++F)
-                   Ans[F] = B.CreateExtractValue(P, F);
-                 Revals.push_back({P, Before});
+                 Revals.push_back({Stand(Placeholder), Before});
                  Revalidations++;
                }
                Defs.push_back({BB, O, Ans});

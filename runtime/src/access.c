@@ -7,8 +7,8 @@
  * the bytes of the block a pointer points into, once for all the accesses
  * computed from that pointer, and compares each access with them; only an
  * access outside comes here again (__mdebug_access_fail). Calls are checked
- * whole (fine(), with the same lookup). What fails goes on to classify(), which looks at the
- * access's slot, the slots around it and the block of the pointer the
+ * whole (fine(), with the same lookup). What fails goes on to classify(),
+ * which looks at the access's slot, the slots around it and the block of the pointer the
  * address was computed from (its "origin", when the pass knows it), and
  * decides:
  *   - a freed or quarantined block: use after free;
@@ -212,6 +212,17 @@ lookup_entry_of(struct mdebug_access_entry *cache, uintptr_t p) {
   return &cache[MDEBUG_ACCESS_CACHE_INDEX(p)];
 }
 
+/* This thread's cached answer for p, if one holds (access.h's test, the
+ * same instrumented code makes inline). */
+static MD_ALWAYS_INLINE const struct mdebug_access_entry *
+lookup_cached(uintptr_t p) {
+  const struct mdebug_access_entry *e = lookup_entry_of(md_access_cache, p);
+  if (MD_LIKELY(p - e->start <= e->end - e->start &&
+                __atomic_load_n(e->word, __ATOMIC_ACQUIRE) == e->value))
+    return e;
+  return NULL;
+}
+
 /* Remembers a live block's entry (the thread's cache, or its scratch).
  * The entry never holds while half written (a signal handler's probe may
  * read it in between): it first waits on a word that is 0 for a value
@@ -275,7 +286,6 @@ static LOOKUP_SLOW mdebug_access_answer lookup_compute(const void *origin) {
   return lookup_keep(p, user, usable, word, value);
 }
 
-
 /* A pointer outside the primary heap: nothing to check. The answer is the
  * whole side of the address space it lies on, [0, base) or [base + size,
  * ~0), kept in the cache with a word that never changes, so that
@@ -302,9 +312,8 @@ mdebug_access_answer __mdebug_access_lookup(const void *origin) {
   uintptr_t p = (uintptr_t)origin;
   if (!md_primary_contains(origin))
     __attribute__((musttail)) return lookup_outside(origin);
-  const struct mdebug_access_entry *e = lookup_entry_of(md_access_cache, p);
-  if (MD_LIKELY(p - e->start <= e->end - e->start &&
-                __atomic_load_n(e->word, __ATOMIC_ACQUIRE) == e->value))
+  const struct mdebug_access_entry *e = lookup_cached(p);
+  if (MD_LIKELY(e != NULL))
     return answer(e);
   __attribute__((musttail)) return lookup_compute(origin);
 }
@@ -315,9 +324,8 @@ static MD_ALWAYS_INLINE const struct mdebug_access_entry *
 answer_for(uintptr_t p) {
   if (!md_primary_contains((const void *)p))
     return &not_in_heap;
-  const struct mdebug_access_entry *e = lookup_entry_of(md_access_cache, p);
-  if (MD_LIKELY(p - e->start <= e->end - e->start &&
-                __atomic_load_n(e->word, __ATOMIC_ACQUIRE) == e->value))
+  const struct mdebug_access_entry *e = lookup_cached(p);
+  if (MD_LIKELY(e != NULL))
     return e;
   return entry_of(lookup_compute((const void *)p));
 }

@@ -57,14 +57,16 @@ struct mdebug_access_entry {
   uint64_t value;
 };
 /* Each thread's cache of its last answers (pointers outside the heap
- * too), which instrumented code probes before it calls the lookup: __mdebug_access_cache (thread-local, initial
- * exec) points to MDEBUG_ACCESS_CACHE_ENTRIES entries; the entry for p is
- * at MDEBUG_ACCESS_CACHE_INDEX(p), and answers for p when
+ * too), which instrumented code probes before it calls the lookup:
+ * __mdebug_access_cache (thread-local, initial exec) points to
+ * MDEBUG_ACCESS_CACHE_ENTRIES entries; the entry for p is at
+ * MDEBUG_ACCESS_CACHE_INDEX(p), and answers for p when
  *   p - start <= end - start  and  *word == value
  * (read word last). An entry that does not hold is left alone: only the
  * lookup writes entries. */
 #define MDEBUG_ACCESS_CACHE_ENTRIES 1024
-#define MDEBUG_ACCESS_CACHE_INDEX(p)                                             (((uint64_t)(p) >> 4) & (MDEBUG_ACCESS_CACHE_ENTRIES - 1))
+#define MDEBUG_ACCESS_CACHE_INDEX(p)                                           \
+  (((uint64_t)(p) >> 4) & (MDEBUG_ACCESS_CACHE_ENTRIES - 1))
 #define MDEBUG_ACCESS_CACHE_NAME "__mdebug_access_cache"
 
 /* A vector, so that it comes back in xmm0: the lookup keeps every general
