@@ -4,7 +4,11 @@
  * the class's shared stack (primary.c) in one locked batch; a full one
  * gives the older half back. A block freed by another thread goes into the
  * freeing thread's cache: there is no hand-off to the thread that
- * allocated it.
+ * allocated it. A bin that overflows again with no refill in between
+ * belongs to a thread that frees that class but does not allocate it (a
+ * consumer): it gives everything back, and its capacity halves, down to
+ * MIN_SLOTS, so such a thread does not sit on slots its producer must
+ * commit anew; the capacity doubles back at each refill.
  *
  * A thread's cache comes from a pool of mmap'ed caches on its first call and
  * goes back, emptied into the shared stacks, when the thread exits (a
@@ -24,6 +28,7 @@
 #include "lock.h"
 
 #define BIN_BYTES (128u << 10) /* at most this many bytes of blocks a bin */
+#define MIN_SLOTS 8 /* the least a consumer's bin keeps (see the top) */
 
 #define bin md_bin
 #define cache md_tcache
@@ -64,6 +69,7 @@ static void reset(struct cache *c) {
   for (unsigned k = 1; k <= MD_CLASS_COUNT; k++) {
     c->bins[k].count = 0;
     c->bins[k].max = md_heap.classes[k].cache_max;
+    c->bins[k].refills = 0;
   }
 }
 
@@ -95,8 +101,12 @@ static MD_NOINLINE bool take_slow(unsigned k, uint32_t *slot) {
   if (!c)
     return md_primary_refill(k, slot, 1) == 1;
   struct bin *b = &c->bins[k];
-  if (!b->count)
+  if (!b->count) {
+    uint32_t full = md_heap.classes[k].cache_max;
+    b->max = b->max * 2 < full ? b->max * 2 : full;
+    b->refills++;
     b->count = (uint32_t)md_primary_refill(k, b->slots, (b->max + 1) / 2);
+  }
   if (!b->count)
     return false;
   *slot = b->slots[--b->count];
@@ -122,8 +132,15 @@ static MD_NOINLINE void give_slow(unsigned k, uint32_t slot) {
     return;
   }
   struct bin *b = &c->bins[k];
-  if (b->count == b->max)
-    drain_bin(k, b, (b->count + 1) / 2);
+  if (b->count >= b->max) {
+    if (b->refills) {
+      drain_bin(k, b, (b->count + 1) / 2);
+    } else {
+      drain_bin(k, b, b->count);
+      b->max = b->max / 2 > MIN_SLOTS ? b->max / 2 : MIN_SLOTS;
+    }
+    b->refills = 0;
+  }
   b->slots[b->count++] = slot;
 }
 
