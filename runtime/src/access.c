@@ -202,6 +202,7 @@ static LOOKUP_SLOW mdebug_access_answer lookup_acquire(void) {
   if (!c && !(c = md_mmap(sizeof(*c))))
     return answer(NULL);
   *c = empty_cache;
+  __atomic_store_n(&md_access_used, true, __ATOMIC_RELAXED);
   pthread_setspecific(lookup_key, c);
   md_access_cache = c->e;
   return answer(c->e);
@@ -246,6 +247,22 @@ lookup_keep(uintptr_t p, uintptr_t user, size_t usable, const uint64_t *word,
   __atomic_signal_fence(__ATOMIC_SEQ_CST);
   e->word = word;
   return answer(e);
+}
+
+/* A new block of the primary heap (alloc.c, once it is live): its answer
+ * goes into this thread's cache before the program touches the block, so
+ * that the first access to a fresh object does not miss. Only in a thread
+ * that took a cache (instrumented code ran lookups in it): a program built
+ * without checked accesses pays the test of md_access_used alone. */
+bool md_access_used;
+void md_access_keep_new(const struct md_block *b) {
+  if (md_access_cache == empty_cache.e || !b->klass || b->lead)
+    return;
+  const uint64_t *word = (const uint64_t *)&b->meta->size;
+  uint64_t value = __atomic_load_n(word, __ATOMIC_RELAXED);
+  uintptr_t user = (uintptr_t)b->user;
+  lookup_keep(user, user, (size_t)(uint32_t)value + md_heap.expand, word,
+              value);
 }
 
 /* A pointer before its slot's block (in the guard area: just past the

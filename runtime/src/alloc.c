@@ -59,6 +59,8 @@ static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,
                    MD_BITS_MAKE(MD_STATE_LIVE, op, 0, md_fork_epoch, marks,
                                 b.lead),
                    __ATOMIC_RELEASE);
+  if (__atomic_load_n(&md_access_used, __ATOMIC_RELAXED))
+    md_access_keep_new(&b);
   return b.user;
 }
 
@@ -373,6 +375,8 @@ static void *resize_in_place(const struct md_block *b, uint32_t bits,
                                 (MD_BITS_MARKS(bits) & ~MD_MARK_SAMPLED) | marks,
                                 MD_BITS_LEAD(bits)),
                    __ATOMIC_RELEASE);
+  if (__atomic_load_n(&md_access_used, __ATOMIC_RELAXED))
+    md_access_keep_new(b);
   return b->user;
 }
 

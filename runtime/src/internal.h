@@ -528,6 +528,11 @@ void md_signals_atfork_child(void) MD_HIDDEN;
 /* After md_heap_init: publishes the heap's geometry to instrumented code
  * (__mdebug_access), which checks nothing until then. */
 void md_access_init(void) MD_HIDDEN;
+/* Set once a thread took a cache of lookups (checked accesses run). */
+extern bool md_access_used MD_HIDDEN;
+struct md_block;
+/* A new block's answer into this thread's cache (access.c). */
+void md_access_keep_new(const struct md_block *b) MD_HIDDEN;
 
 /* ---- crash.c: a summary when SIGSEGV, SIGBUS or abort() ends the run ---- */
 /* From the active copy's constructor: handlers where the disposition is the
