@@ -287,13 +287,15 @@ def targets(results, leak=None):
         a, b = lookup(results, w, "mdebug-none"), lookup(results, w, "mimalloc")
         if a is None or b is None:
             continue
-        if a["time_ratio"] is None or b["time_ratio"] is None:
+        t = r = None
+        if a["time_ratio"] is not None and b["time_ratio"] is not None:
+            t, r = pair_ratio(a, b, "time_s"), pair_ratio(a, b, "rss_kb")
+        if t is None or r is None:  # a failed run, or (merged runs) no rep in common
             out.append(("info", f"mdebug none vs mimalloc on {w}: no figure "
                                 f"(mdebug none: {a['status']}, mimalloc: {b['status']})"))
         else:
             out.append(("info", f"mdebug none vs mimalloc on {w}: "
-                                f"{pair_ratio(a, b, 'time_s'):.2f}x time, "
-                                f"{pair_ratio(a, b, 'rss_kb'):.2f}x peak RSS"))
+                                f"{t:.2f}x time, {r:.2f}x peak RSS"))
     return out
 
 
