@@ -297,7 +297,7 @@ bool md_heap_init(void) MD_HIDDEN;
 struct md_bin {
   uint32_t count, max; /* max: the class's capacity, less while the thread
                           only frees blocks of the class (tcache.c) */
-  uint32_t refills;    /* since the bin last overflowed */
+  uint32_t refills;    /* since the bin last overflowed (saturates) */
   uint32_t slots[MD_BIN_SLOTS]; /* free slot indices, the last freed on top */
 };
 struct md_tcache {

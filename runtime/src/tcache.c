@@ -4,9 +4,9 @@
  * the class's shared stack (primary.c) in one locked batch; a full one
  * gives the older half back. A block freed by another thread goes into the
  * freeing thread's cache: there is no hand-off to the thread that
- * allocated it. A bin that overflows again with no refill in between
- * belongs to a thread that frees that class but does not allocate it (a
- * consumer): it gives everything back, and its capacity halves, down to
+ * allocated it. A bin that overflows with no refill since its last
+ * overflow (or since the thread began) belongs to a thread that frees that
+ * class but does not allocate it (a consumer): it gives everything back, and its capacity halves, down to
  * MIN_SLOTS, so such a thread does not sit on slots its producer must
  * commit anew; the capacity doubles back at each refill.
  *
@@ -104,7 +104,8 @@ static MD_NOINLINE bool take_slow(unsigned k, uint32_t *slot) {
   if (!b->count) {
     uint32_t full = md_heap.classes[k].cache_max;
     b->max = b->max * 2 < full ? b->max * 2 : full;
-    b->refills++;
+    if (b->refills < UINT32_MAX)
+      b->refills++;
     b->count = (uint32_t)md_primary_refill(k, b->slots, (b->max + 1) / 2);
   }
   if (!b->count)
