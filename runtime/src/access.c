@@ -259,10 +259,9 @@ void md_access_keep_new(const struct md_block *b) {
   if (md_access_cache == empty_cache.e || !b->klass || b->lead)
     return;
   const uint64_t *word = (const uint64_t *)&b->meta->size;
-  uint64_t value = __atomic_load_n(word, __ATOMIC_RELAXED);
   uintptr_t user = (uintptr_t)b->user;
-  lookup_keep(user, user, (size_t)(uint32_t)value + md_heap.expand, word,
-              value);
+  lookup_keep(user, user, md_block_usable(b), word,
+              __atomic_load_n(word, __ATOMIC_RELAXED));
 }
 
 /* A pointer before its slot's block (in the guard area: just past the

@@ -376,7 +376,7 @@ static void *resize_in_place(const struct md_block *b, uint32_t bits,
                                 MD_BITS_LEAD(bits)),
                    __ATOMIC_RELEASE);
   if (__atomic_load_n(&md_access_used, __ATOMIC_RELAXED))
-    md_access_keep_new(b);
+    md_access_keep_new(&nb);
   return b->user;
 }
 
