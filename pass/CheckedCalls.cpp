@@ -131,10 +131,11 @@ std::string checkedEntryName(const CheckedEntry &E) {
   return (Twine(CheckedPrefix) + E.Name).str();
 }
 
-// The access_lookup takes no site: it is about a pointer, not an access.
+// The lookups take no site: they are about a pointer, not an access.
 FunctionType *checkFnType(LLVMContext &Ctx, CheckFn F) {
+  bool Lookup = F == CheckFn::access_lookup || F == CheckFn::access_miss;
   return typeFromSig(Ctx, CheckEntries[static_cast<unsigned>(F)].Sig, false,
-                     /*WithSite=*/F != CheckFn::access_lookup);
+                     /*WithSite=*/!Lookup);
 }
 
 unsigned checkFnCallingConv(CheckFn F) {

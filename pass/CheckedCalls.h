@@ -51,7 +51,7 @@ enum class CheckFn {
 #define MDEBUG_CHECK(NAME, SIG, CC, RET, PARAMS) NAME,
 #include "mdebug/checks.def"
 };
-/// Its type: SIG, then the site (but for access_lookup).
+/// Its type: SIG, then the site (but for the lookups).
 llvm::FunctionType *checkFnType(llvm::LLVMContext &Ctx, CheckFn F);
 std::string checkFnName(CheckFn F);
 /// llvm::CallingConv::ID of its CC column.

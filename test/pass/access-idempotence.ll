@@ -7,8 +7,8 @@ declare i64 @strlen(ptr)
 
 define i64 @use(ptr %p, ptr %q, i64 %n) {
 ; CHECK-LABEL: define i64 @use(
-; CHECK-COUNT-1: call preserve_mostcc <2 x i64> @__mdebug_access_lookup(
-; CHECK-NOT: @__mdebug_access_lookup(
+; CHECK-COUNT-1: call preserve_mostcc <2 x i64> @__mdebug_access_miss(
+; CHECK-NOT: @__mdebug_access_{{lookup|miss}}(
 ; CHECK-COUNT-1: call preserve_mostcc void @__mdebug_access_fail(
 ; CHECK-NOT: @__mdebug_access_fail(
 ; CHECK-COUNT-2: call void @__mdebug_check_range(

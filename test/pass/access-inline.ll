@@ -1,4 +1,4 @@
-; Proves: a lookup probes the thread's cache of answers inline (access.h: __mdebug_access_cache, index (p >> 4) & 1023, 32-byte entries, a hit when p - start <= end - start and *word == value) and calls __mdebug_access_lookup only when the probe misses; pointers outside the heap are answered from the cache too, so no test of the heap's range comes first.
+; Proves: a lookup probes the thread's cache of answers inline (access.h: __mdebug_access_cache, index (p >> 4) & 4095, 32-byte entries, a hit when start <= p, p <= end and *word == value) and calls __mdebug_access_miss, the lookup that does not probe again, only when the probe misses; pointers outside the heap are answered from the cache too, so no test of the heap's range comes first.
 ; RUN: %opt -load-pass-plugin=%mdebugpass -passes=mdebug-access -S %s | %FileCheck %s
 
 ; CHECK: @__mdebug_access_cache = external thread_local(initialexec) global ptr
@@ -8,22 +8,22 @@ define i32 @get(ptr %p) {
 ; CHECK-NEXT: %[[X:[0-9]+]] = ptrtoint ptr %p to i64
 ; CHECK-NEXT: %[[C:[0-9]+]] = load ptr, ptr @__mdebug_access_cache, align 8, !mdebug.check
 ; CHECK-NEXT: %[[SH:[0-9]+]] = shl i64 %[[X]], 1
-; CHECK-NEXT: %[[IDX:[0-9]+]] = and i64 %[[SH]], 32736
+; CHECK-NEXT: %[[IDX:[0-9]+]] = and i64 %[[SH]], 131040
 ; CHECK-NEXT: %[[E:[0-9]+]] = getelementptr inbounds i8, ptr %[[C]], i64 %[[IDX]]
 ; CHECK: %[[S:[0-9]+]] = load i64, ptr {{.*}}, align 8, !mdebug.check
 ; CHECK: %[[END:[0-9]+]] = load i64, ptr {{.*}}, align 8, !mdebug.check
 ; CHECK: %[[W:[0-9]+]] = load ptr, ptr {{.*}}, align 8, !mdebug.check
 ; CHECK: %[[V:[0-9]+]] = load i64, ptr {{.*}}, align 8, !mdebug.check
-; CHECK-NEXT: %[[D:[0-9]+]] = sub i64 %[[X]], %[[S]]
-; CHECK-NEXT: %[[L:[0-9]+]] = sub i64 %[[END]], %[[S]]
-; CHECK-NEXT: %[[WITHIN:[0-9]+]] = icmp ule i64 %[[D]], %[[L]]
-; CHECK-NEXT: br i1 %[[WITHIN]], label %mdebug.hit, label %mdebug.lookup
+; CHECK-NEXT: %[[BELOW:[0-9]+]] = icmp ult i64 %[[X]], %[[S]]
+; CHECK-NEXT: %[[ABOVE:[0-9]+]] = icmp ugt i64 %[[X]], %[[END]]
+; CHECK-NEXT: %[[OUT:[0-9]+]] = or i1 %[[BELOW]], %[[ABOVE]]
+; CHECK-NEXT: br i1 %[[OUT]], label %mdebug.lookup, label %mdebug.hit
 ; CHECK: mdebug.hit:
 ; CHECK-NEXT: %[[NOW:[0-9]+]] = load atomic i64, ptr %[[W]] unordered, align 8, !mdebug.check
 ; CHECK-NEXT: %[[SAME:[0-9]+]] = icmp eq i64 %[[NOW]], %[[V]]
 ; CHECK-NEXT: br i1 %[[SAME]], label %mdebug.looked, label %mdebug.lookup
 ; CHECK: mdebug.lookup:
-; CHECK-NEXT: call preserve_mostcc <2 x i64> @__mdebug_access_lookup(ptr %p)
+; CHECK-NEXT: call preserve_mostcc <2 x i64> @__mdebug_access_miss(ptr %p)
 ; CHECK: br label %mdebug.looked
 ; CHECK: mdebug.looked:
 ; CHECK-DAG: phi i64 [ %[[V]], %mdebug.hit ], [ %{{.*}}, %mdebug.lookup ]

@@ -22,8 +22,8 @@ int sum(struct node *n) {
 }
 
 // CHECK-LABEL: define {{.*}}i32 @sum(
-// CHECK: call preserve_mostcc <2 x i64> @__mdebug_access_lookup(
+// CHECK: call preserve_mostcc <2 x i64> @__mdebug_access_miss(
 // CHECK: call preserve_mostcc void @__mdebug_access_fail(
-// CHECK: declare preserve_mostcc <2 x i64> @__mdebug_access_lookup(
+// CHECK: declare preserve_mostcc <2 x i64> @__mdebug_access_miss(
 // PLAIN-LABEL: define {{.*}}i32 @sum(
 // PLAIN-NOT: __mdebug_access

@@ -35,7 +35,8 @@ struct mdebug_access_geometry {
   uint64_t reserved[2];
 };
 
-/* What __mdebug_access_lookup(p) returns a pointer to, as the first
+/* What __mdebug_access_lookup(p) (and __mdebug_access_miss) returns a
+ * pointer to, as the first
  * element of a mdebug_access_answer (read it at once: the runtime may reuse
  * it at the next lookup):
  *   [start, end)  the bytes of the live block p points into (or just
@@ -61,10 +62,13 @@ struct mdebug_access_entry {
  * __mdebug_access_cache (thread-local, initial exec) points to
  * MDEBUG_ACCESS_CACHE_ENTRIES entries; the entry for p is at
  * MDEBUG_ACCESS_CACHE_INDEX(p), and answers for p when
- *   p - start <= end - start  and  *word == value
+ *   start <= p  and  p <= end  and  *word == value
  * (read word last). An entry that does not hold is left alone: only the
- * lookup writes entries. */
-#define MDEBUG_ACCESS_CACHE_ENTRIES 1024
+ * lookup writes entries; when the probe misses, instrumented code calls
+ * __mdebug_access_miss, which does not probe again. An entry of zeros
+ * (never written) fails the bounds for every p but 0, whose entry (index
+ * 0) always holds a readable word. */
+#define MDEBUG_ACCESS_CACHE_ENTRIES 4096
 #define MDEBUG_ACCESS_CACHE_INDEX(p)                                           \
   (((uint64_t)(p) >> 4) & (MDEBUG_ACCESS_CACHE_ENTRIES - 1))
 #define MDEBUG_ACCESS_CACHE_NAME "__mdebug_access_cache"
