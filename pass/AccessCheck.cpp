@@ -792,10 +792,11 @@ void Instrumenter::expandLookup(CallInst *P) {
   LoadInst *Entries = B.CreateLoad(PtrTy, Cache);
   Entries->setAlignment(Align(8));
   mark(Entries);
-  static_assert(sizeof(struct mdebug_access_entry) == 32, "a shift of 5");
-  Value *Index = B.CreateAnd(B.CreateShl(X, 1),
-                             ConstantInt::get(I64, MDEBUG_ACCESS_CACHE_INDEX(
-                                                       ~uint64_t(0)) << 5));
+  static_assert(sizeof(struct mdebug_access_entry) == 32 &&
+                    MDEBUG_ACCESS_CACHE_SHIFT == 5,
+                "the entry's offset is the pointer's bits, masked");
+  Value *Index = B.CreateAnd(
+      X, ConstantInt::get(I64, MDEBUG_ACCESS_CACHE_INDEX(~uint64_t(0)) << 5));
   Answer Found =
       readEntry(B, B.CreateInBoundsGEP(
                        I8, B.CreatePointerCast(Entries, compat::pointerTo(I8)),
