@@ -69,7 +69,9 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/SSAUpdater.h"
 
+#include <algorithm>
 #include <array>
+#include <tuple>
 #include <cstddef>
 #include <vector>
 #include <utility>
@@ -191,6 +193,9 @@ private:
   void replaceWithJoin(CallInst *Placeholder, const Answer &X,
                        BasicBlock *XFrom, const Answer &Y, BasicBlock *YFrom);
   void instrumentAccess(const Access &A);
+  void instrumentFields(ArrayRef<const Access *> Group,
+                        ArrayRef<uint64_t> Offsets);
+  bool fieldOffset(const Access &A, uint64_t &Offset) const;
   void instrumentIntrinsic(MemIntrinsic *MI);
   void rewriteCall(CallBase *CB, const CheckedEntry &E);
   void checkString(CallBase *CB, const CheckedEntry &E);
@@ -819,6 +824,52 @@ void Instrumenter::expandLookup(CallInst *P) {
   replaceWithJoin(P, Found, Hit, Looked, Call);
 }
 
+// The constant, non-negative offset of A's address from its origin, if it
+// has one (a field of a structure, an element at a fixed index).
+bool Instrumenter::fieldOffset(const Access &A, uint64_t &Offset) const {
+  const DataLayout &DL = M.getDataLayout();
+  APInt Off(DL.getIndexTypeSizeInBits(A.Ptr->getType()), 0);
+  if (A.Ptr->stripAndAccumulateInBoundsConstantOffsets(DL, Off) != A.Origin ||
+      Off.isNegative() || Off.getActiveBits() > 32)
+    return false;
+  Offset = Off.getZExtValue();
+  return true;
+}
+
+// Accesses at fixed offsets from one origin, in one block, under one answer
+// (no call that may free between them): one compare of the farthest end,
+// before the first of them, instead of one each. When it fails, each is
+// handed to __mdebug_access_fail, which reports those that are errors.
+void Instrumenter::instrumentFields(ArrayRef<const Access *> Group,
+                                   ArrayRef<uint64_t> Offsets) {
+  uint64_t Far = 0;
+  for (size_t K = 0; K < Group.size(); ++K) {
+    mark(Group[K]->I);
+    Far = std::max(Far, Offsets[K] + Group[K]->Size);
+  }
+  const Access &First = *Group.front();
+  IRBuilder<> B(First.I);
+  Value *Origin = B.CreatePointerCast(First.Origin, PtrTy);
+  Value *Out = B.CreateICmpUGT(
+      B.CreateAdd(B.CreatePtrToInt(Origin, I64), ConstantInt::get(I64, Far)),
+      First.End);
+  B.SetInsertPoint(
+      SplitBlockAndInsertIfThen(Out, First.I, /*Unreachable=*/false, Cold));
+  for (size_t K = 0; K < Group.size(); ++K) {
+    const Access &A = *Group[K];
+    B.SetCurrentDebugLocation(A.I->getDebugLoc());
+    Value *Addr = Offsets[K] ? B.CreateGEP(I8, Origin,
+                                           ConstantInt::get(I64, Offsets[K]))
+                             : Origin;
+    CallInst *Fail = B.CreateCall(
+        checkFn(CheckFn::access_fail),
+        {Addr, Origin,
+         ConstantInt::get(I64, MDEBUG_ACCESS_INFO(A.Size, A.Write, 0)),
+         Sites.siteFor(*A.I)});
+    Fail->setCallingConv(checkFnCallingConv(CheckFn::access_fail));
+  }
+}
+
 void Instrumenter::instrumentAccess(const Access &A) {
   Instruction *I = A.I;
   mark(I);
@@ -942,11 +993,50 @@ bool Instrumenter::run() {
   }
   Placeholder->eraseFromParent();
   LookupPlaceholder->eraseFromParent();
+  // Group the field accesses of one origin in one block under one answer
+  // (in program order: collect walks each block in order), before any
+  // check splits a block; and with nothing between them that may not go on
+  // to the next instruction (a call that may exit, longjmp or throw): the
+  // compare reports before the first what the program might never reach.
+  DenseMap<Instruction *, unsigned> Stretch;
   for (const Access &A : Accesses) {
-    if (A.Redundant)
+    BasicBlock *BB = A.I->getParent();
+    if (Stretch.count(&BB->front()))
+      continue;
+    unsigned N = 0;
+    for (Instruction &I : *BB) {
+      Stretch[&I] = N;
+      if (!isGuaranteedToTransferExecutionToSuccessor(&I))
+        ++N;
+    }
+  }
+  using GroupKey = std::tuple<BasicBlock *, unsigned, Value *, Value *>;
+  DenseMap<GroupKey, unsigned> GroupOf;
+  std::vector<std::pair<SmallVector<const Access *, 4>,
+                        SmallVector<uint64_t, 4>>> Groups;
+  SmallVector<const Access *, 64> Alone;
+  for (const Access &A : Accesses) {
+    uint64_t Offset;
+    if (A.Redundant) {
       Skipped[SkipSame]++;
+    } else if (!Opts.Share || !fieldOffset(A, Offset)) {
+      Alone.push_back(&A);
+    } else {
+      GroupKey Key{A.I->getParent(), Stretch[A.I], A.Origin, (Value *)A.End};
+      auto [It, New] = GroupOf.try_emplace(Key, Groups.size());
+      if (New)
+        Groups.emplace_back();
+      Groups[It->second].first.push_back(&A);
+      Groups[It->second].second.push_back(Offset);
+    }
+  }
+  for (const Access *A : Alone)
+    instrumentAccess(*A);
+  for (auto &[Group, Offsets] : Groups) {
+    if (Group.size() == 1)
+      instrumentAccess(*Group.front());
     else
-      instrumentAccess(A);
+      instrumentFields(Group, Offsets);
   }
   for (MemIntrinsic *MI : Intrinsics)
     instrumentIntrinsic(MI);

@@ -1,4 +1,4 @@
-; Proves: -passes=mdebug-access checks loads, stores and atomics whose address may be in the heap: one lookup of the origin's block (preserve_most), then per access two compares against its bytes and a cold __mdebug_access_fail with the access's size, kind (bit 32: write) and site; an address checked again in its block is not checked twice; accesses based on an alloca, a byval argument or a global are left alone. (Shown with the lookup called; access-inline.ll shows its inline probe.)
+; Proves: -passes=mdebug-access checks loads, stores and atomics whose address may be in the heap: one lookup of the origin's block (preserve_most), then per access two compares against its bytes (one for a field at a fixed offset, one for all the fields of one origin in one block) and a cold __mdebug_access_fail with the access's size, kind (bit 32: write) and site; an address checked again in its block is not checked twice; accesses based on an alloca, a byval argument or a global are left alone. (Shown with the lookup called; access-inline.ll shows its inline probe.)
 ; RUN: %opt -load=%mdebugpass -load-pass-plugin=%mdebugpass -passes=mdebug-access -mdebug-access-inline=0 -S %s | %FileCheck %s
 
 @g = global [4 x i32] zeroinitializer
@@ -15,13 +15,18 @@ define i32 @use(ptr %p, i64 %i, ptr byval(i32) %b) {
 ; CHECK-NEXT: %[[S:[0-9]+]] = load i64, ptr %[[SP]], align 8, !mdebug.check
 ; CHECK-NEXT: %[[ENDP:[0-9]+]] = getelementptr inbounds i8, ptr %[[EP]], i64 8
 ; CHECK-NEXT: %[[END:[0-9]+]] = load i64, ptr %[[ENDP]], align 8, !mdebug.check
-; At the origin (or a constant number of bytes past it): the end only.
+; At the origin (or a constant number of bytes past it): the end only. And
+; fields of one origin in one block under one answer (%x at 0, %r at 16: 8
+; bytes) share one compare of the farthest end, before the first; when it
+; fails, each goes to __mdebug_access_fail (a write: bit 32).
 ; CHECK: %[[X:[0-9]+]] = ptrtoint ptr %p to i64
-; CHECK-NEXT: %[[XN:[0-9]+]] = add i64 %[[X]], 4
+; CHECK-NEXT: %[[XN:[0-9]+]] = add i64 %[[X]], 24
 ; CHECK-NEXT: %[[HI:[0-9]+]] = icmp ugt i64 %[[XN]], %[[END]]
 ; CHECK-NEXT: br i1 %[[HI]], label %[[FAIL:[0-9]+]], label %[[OK:[0-9]+]], !prof ![[COLD:[0-9]+]]
 ; CHECK: [[FAIL]]:
 ; CHECK-NEXT: call preserve_mostcc void @__mdebug_access_fail(ptr %p, ptr %p, i64 4, ptr @__mdebug_access_site)
+; CHECK-NEXT: %[[RP:[0-9]+]] = getelementptr i8, ptr %p, i64 16
+; CHECK-NEXT: call preserve_mostcc void @__mdebug_access_fail(ptr %[[RP]], ptr %p, i64 4294967304, ptr @__mdebug_access_site)
 ; CHECK: [[OK]]:
 ; CHECK-NEXT: %x = load i32, ptr %p, align 4, !mdebug.check
 ; The origin of %q is %p: no second lookup. A variable index: both ends.
@@ -35,12 +40,7 @@ define i32 @use(ptr %p, i64 %i, ptr byval(i32) %b) {
 ; CHECK: call preserve_mostcc void @__mdebug_access_fail(ptr %q, ptr %p, i64 4, ptr @__mdebug_access_site)
 ; CHECK: %y = load i32, ptr %q
 ; CHECK-NEXT: store i32 %x, ptr %q
-; A write: bit 32. 16 bytes past the origin: the end only.
-; CHECK: %[[R:[0-9]+]] = ptrtoint ptr %r to i64
-; CHECK-NEXT: %[[RN:[0-9]+]] = add i64 %[[R]], 8
-; CHECK-NEXT: %[[RHI:[0-9]+]] = icmp ugt i64 %[[RN]], %[[END]]
-; CHECK-NEXT: br i1 %[[RHI]]
-; CHECK: call preserve_mostcc void @__mdebug_access_fail(ptr %r, ptr %p, i64 4294967304, ptr @__mdebug_access_site)
+; CHECK-NOT: @__mdebug_access_fail
 ; CHECK: %old = atomicrmw add ptr %r, i64 1 seq_cst
 ; CHECK-NOT: @__mdebug_access_fail
 ; CHECK: ret i32
@@ -58,6 +58,29 @@ define i32 @use(ptr %p, i64 %i, ptr byval(i32) %b) {
   ret i32 %s
 }
 
+; Fields of one origin are not checked together across a call that may not
+; return (it may exit or longjmp), even one that frees nothing: the second
+; field gets a compare of its own, after the call.
+declare void @may_exit() nofree nounwind
+define i32 @fields_around_call(ptr %p) {
+; CHECK-LABEL: define i32 @fields_around_call(
+; CHECK: %[[A:[0-9]+]] = ptrtoint ptr %p to i64
+; CHECK-NEXT: add i64 %[[A]], 4{{$}}
+; CHECK: %x = load i32, ptr %p
+; CHECK-NEXT: call void @may_exit()
+; CHECK-NEXT: %f = getelementptr inbounds i32, ptr %p, i64 4
+; CHECK-NEXT: %[[B:[0-9]+]] = ptrtoint ptr %f to i64
+; CHECK-NEXT: add i64 %[[B]], 4{{$}}
+; CHECK: %y = load i32, ptr %f
+  %x = load i32, ptr %p
+  call void @may_exit()
+  %f = getelementptr inbounds i32, ptr %p, i64 4
+  %y = load i32, ptr %f
+  %s = add i32 %x, %y
+  ret i32 %s
+}
+
 ; CHECK-DAG: declare preserve_mostcc <2 x i64> @__mdebug_access_lookup(ptr)
 ; CHECK-DAG: declare preserve_mostcc void @__mdebug_access_fail(ptr, ptr, i64, ptr)
 ; CHECK-DAG: ![[COLD]] = !{!"branch_weights", i32 1, i32 100000}
+

@@ -9,8 +9,8 @@
 define i32 @_ZN2ns1fEPi(ptr %p) !dbg !5 {
 ; CHECK-LABEL: define i32 @_ZN2ns1fEPi(
 ; CHECK: call preserve_mostcc void @__mdebug_access_fail(ptr %p, ptr %p, i64 4, ptr @[[A]])
-; CHECK: call preserve_mostcc void @__mdebug_access_fail(ptr %q, ptr %p, i64 4, ptr @[[A]])
-; CHECK: call preserve_mostcc void @__mdebug_access_fail(ptr %r, ptr %p, i64 4294967300, ptr @[[B]])
+; CHECK: call preserve_mostcc void @__mdebug_access_fail(ptr %{{[0-9]+}}, ptr %p, i64 4, ptr @[[A]])
+; CHECK: call preserve_mostcc void @__mdebug_access_fail(ptr %{{[0-9]+}}, ptr %p, i64 4294967300, ptr @[[B]])
   %x = load i32, ptr %p, !dbg !8
   %q = getelementptr inbounds i32, ptr %p, i64 1
   %y = load i32, ptr %q, !dbg !8
