@@ -193,9 +193,9 @@ private:
   void replaceWithJoin(CallInst *Placeholder, const Answer &X,
                        BasicBlock *XFrom, const Answer &Y, BasicBlock *YFrom);
   void instrumentAccess(const Access &A);
-  void instrumentFields(ArrayRef<const Access *> Group,
+  void instrumentFields(ArrayRef<const Access *> Group, Value *Base,
                         ArrayRef<uint64_t> Offsets);
-  bool fieldOffset(const Access &A, uint64_t &Offset) const;
+  bool fieldOf(const Access &A, Value *&Base, uint64_t &Offset) const;
   void instrumentIntrinsic(MemIntrinsic *MI);
   void rewriteCall(CallBase *CB, const CheckedEntry &E);
   void checkString(CallBase *CB, const CheckedEntry &E);
@@ -824,24 +824,29 @@ void Instrumenter::expandLookup(CallInst *P) {
   replaceWithJoin(P, Found, Hit, Looked, Call);
 }
 
-// The constant, non-negative offset of A's address from its origin, if it
-// has one (a field of a structure, an element at a fixed index).
-bool Instrumenter::fieldOffset(const Access &A, uint64_t &Offset) const {
+// A's address as a base and a constant, non-negative offset from it: the
+// base is its origin for a field of a structure the origin points to, or a
+// pointer computed from the origin (an element at a variable index) for a
+// field of that element.
+bool Instrumenter::fieldOf(const Access &A, Value *&Base,
+                           uint64_t &Offset) const {
   const DataLayout &DL = M.getDataLayout();
   APInt Off(DL.getIndexTypeSizeInBits(A.Ptr->getType()), 0);
-  if (A.Ptr->stripAndAccumulateInBoundsConstantOffsets(DL, Off) != A.Origin ||
-      Off.isNegative() || Off.getActiveBits() > 32)
+  Base = A.Ptr->stripAndAccumulateInBoundsConstantOffsets(DL, Off);
+  if (Off.isNegative() || Off.getActiveBits() > 32)
     return false;
   Offset = Off.getZExtValue();
   return true;
 }
 
-// Accesses at fixed offsets from one origin, in one block, under one answer
-// (no call that may free between them): one compare of the farthest end,
-// before the first of them, instead of one each. When it fails, each is
-// handed to __mdebug_access_fail, which reports those that are errors.
+// Accesses at fixed offsets from one base, in one block, under one answer
+// (no call that may free between them): one test of the base against the
+// start (none when the base is the origin, which is never below it) and one
+// of the farthest end, before the first of them, instead of one or two
+// each. When it fails, each is handed to __mdebug_access_fail, which
+// reports those that are errors.
 void Instrumenter::instrumentFields(ArrayRef<const Access *> Group,
-                                   ArrayRef<uint64_t> Offsets) {
+                                   Value *Base, ArrayRef<uint64_t> Offsets) {
   uint64_t Far = 0;
   for (size_t K = 0; K < Group.size(); ++K) {
     mark(Group[K]->I);
@@ -850,17 +855,20 @@ void Instrumenter::instrumentFields(ArrayRef<const Access *> Group,
   const Access &First = *Group.front();
   IRBuilder<> B(First.I);
   Value *Origin = B.CreatePointerCast(First.Origin, PtrTy);
-  Value *Out = B.CreateICmpUGT(
-      B.CreateAdd(B.CreatePtrToInt(Origin, I64), ConstantInt::get(I64, Far)),
-      First.End);
+  Value *At = B.CreatePointerCast(Base, PtrTy);
+  Value *AtInt = B.CreatePtrToInt(At, I64);
+  Value *Out = B.CreateICmpUGT(B.CreateAdd(AtInt, ConstantInt::get(I64, Far)),
+                               First.End);
+  if (Base != First.Origin)
+    Out = B.CreateOr(B.CreateICmpULT(AtInt, First.Start), Out);
   B.SetInsertPoint(
       SplitBlockAndInsertIfThen(Out, First.I, /*Unreachable=*/false, Cold));
   for (size_t K = 0; K < Group.size(); ++K) {
     const Access &A = *Group[K];
     B.SetCurrentDebugLocation(A.I->getDebugLoc());
-    Value *Addr = Offsets[K] ? B.CreateGEP(I8, Origin,
-                                           ConstantInt::get(I64, Offsets[K]))
-                             : Origin;
+    Value *Addr =
+        Offsets[K] ? B.CreateGEP(I8, At, ConstantInt::get(I64, Offsets[K]))
+                   : At;
     CallInst *Fail = B.CreateCall(
         checkFn(CheckFn::access_fail),
         {Addr, Origin,
@@ -1010,33 +1018,40 @@ bool Instrumenter::run() {
         ++N;
     }
   }
-  using GroupKey = std::tuple<BasicBlock *, unsigned, Value *, Value *>;
+  using GroupKey =
+      std::tuple<BasicBlock *, unsigned, Value *, Value *, Value *, Value *>;
+  struct Group {
+    Value *Base;
+    SmallVector<const Access *, 4> Members;
+    SmallVector<uint64_t, 4> Offsets;
+  };
   DenseMap<GroupKey, unsigned> GroupOf;
-  std::vector<std::pair<SmallVector<const Access *, 4>,
-                        SmallVector<uint64_t, 4>>> Groups;
+  std::vector<Group> Groups;
   SmallVector<const Access *, 64> Alone;
   for (const Access &A : Accesses) {
+    Value *Base;
     uint64_t Offset;
     if (A.Redundant) {
       Skipped[SkipSame]++;
-    } else if (!Opts.Share || !fieldOffset(A, Offset)) {
+    } else if (!Opts.Share || !fieldOf(A, Base, Offset)) {
       Alone.push_back(&A);
     } else {
-      GroupKey Key{A.I->getParent(), Stretch[A.I], A.Origin, (Value *)A.End};
+      GroupKey Key{A.I->getParent(), Stretch[A.I], A.Origin,
+                   (Value *)A.Start, (Value *)A.End, Base};
       auto [It, New] = GroupOf.try_emplace(Key, Groups.size());
       if (New)
-        Groups.emplace_back();
-      Groups[It->second].first.push_back(&A);
-      Groups[It->second].second.push_back(Offset);
+        Groups.push_back({Base, {}, {}});
+      Groups[It->second].Members.push_back(&A);
+      Groups[It->second].Offsets.push_back(Offset);
     }
   }
   for (const Access *A : Alone)
     instrumentAccess(*A);
-  for (auto &[Group, Offsets] : Groups) {
-    if (Group.size() == 1)
-      instrumentAccess(*Group.front());
+  for (const Group &G : Groups) {
+    if (G.Members.size() == 1)
+      instrumentAccess(*G.Members.front());
     else
-      instrumentFields(Group, Offsets);
+      instrumentFields(G.Members, G.Base, G.Offsets);
   }
   for (MemIntrinsic *MI : Intrinsics)
     instrumentIntrinsic(MI);

@@ -58,6 +58,31 @@ define i32 @use(ptr %p, i64 %i, ptr byval(i32) %b) {
   ret i32 %s
 }
 
+; Fields of an element at a variable index (%e, from %p; its fields at 0 and
+; 4) share one test of the element's address against the start and one of
+; the farthest end.
+define i32 @element(ptr %p, i64 %i) {
+; CHECK-LABEL: define i32 @element(
+; CHECK: %[[E:[0-9]+]] = ptrtoint ptr %e to i64
+; CHECK-NEXT: %[[EN:[0-9]+]] = add i64 %[[E]], 8
+; CHECK-NEXT: %[[HI:[0-9]+]] = icmp ugt i64 %[[EN]], %{{[0-9]+}}
+; CHECK-NEXT: %[[LO:[0-9]+]] = icmp ult i64 %[[E]], %{{[0-9]+}}
+; CHECK-NEXT: %[[OUT:[0-9]+]] = or i1 %[[LO]], %[[HI]]
+; CHECK-NEXT: br i1 %[[OUT]]
+; CHECK: call preserve_mostcc void @__mdebug_access_fail(ptr %e, ptr %p, i64 4,
+; CHECK-NEXT: %[[BP:[0-9]+]] = getelementptr i8, ptr %e, i64 4
+; CHECK-NEXT: call preserve_mostcc void @__mdebug_access_fail(ptr %[[BP]], ptr %p, i64 4,
+; CHECK: %a = load i32, ptr %e
+; CHECK-NOT: @__mdebug_access_fail
+; CHECK: ret i32
+  %e = getelementptr inbounds [2 x i32], ptr %p, i64 %i
+  %a = load i32, ptr %e
+  %f = getelementptr inbounds i32, ptr %e, i64 1
+  %b = load i32, ptr %f
+  %s = add i32 %a, %b
+  ret i32 %s
+}
+
 ; Fields of one origin are not checked together across a call that may not
 ; return (it may exit or longjmp), even one that frees nothing: the second
 ; field gets a compare of its own, after the call.
