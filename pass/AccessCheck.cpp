@@ -71,6 +71,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <tuple>
 #include <cstddef>
 #include <vector>
@@ -193,9 +194,15 @@ private:
   void replaceWithJoin(CallInst *Placeholder, const Answer &X,
                        BasicBlock *XFrom, const Answer &Y, BasicBlock *YFrom);
   void instrumentAccess(const Access &A);
-  void instrumentFields(ArrayRef<const Access *> Group, Value *Base,
+  struct FieldBase {
+    Value *Base = nullptr; ///< or, when null, the prefix of Of:
+    GEPOperator *Of = nullptr;
+    unsigned Prefix = 0; ///< its indices up to its last variable one
+  };
+  bool fieldOf(const Access &A, FieldBase &FB, uint64_t &Offset) const;
+  Value *materialize(IRBuilder<> &B, const FieldBase &FB);
+  void instrumentFields(ArrayRef<const Access *> Group, const FieldBase &FB,
                         ArrayRef<uint64_t> Offsets);
-  bool fieldOf(const Access &A, Value *&Base, uint64_t &Offset) const;
   void instrumentIntrinsic(MemIntrinsic *MI);
   void rewriteCall(CallBase *CB, const CheckedEntry &E);
   void checkString(CallBase *CB, const CheckedEntry &E);
@@ -828,15 +835,52 @@ void Instrumenter::expandLookup(CallInst *P) {
 // base is its origin for a field of a structure the origin points to, or a
 // pointer computed from the origin (an element at a variable index) for a
 // field of that element.
-bool Instrumenter::fieldOf(const Access &A, Value *&Base,
+// A GEP with a variable index and constant ones after it (&p[i].field, one
+// GEP) is the base its prefix up to that index computes (&p[i]) and the
+// constant offset of the rest, so that the fields of p[i] share that base.
+bool Instrumenter::fieldOf(const Access &A, FieldBase &FB,
                            uint64_t &Offset) const {
   const DataLayout &DL = M.getDataLayout();
   APInt Off(DL.getIndexTypeSizeInBits(A.Ptr->getType()), 0);
-  Base = A.Ptr->stripAndAccumulateInBoundsConstantOffsets(DL, Off);
+  FB = {A.Ptr->stripAndAccumulateInBoundsConstantOffsets(DL, Off)};
   if (Off.isNegative() || Off.getActiveBits() > 32)
     return false;
   Offset = Off.getZExtValue();
+  auto *GEP = dyn_cast<GEPOperator>(FB.Base);
+  if (!GEP || !GEP->isInBounds() || GEP->getType()->isVectorTy())
+    return true;
+  unsigned Last = 0; // operand number of the last variable index
+  for (unsigned I = 1, E = GEP->getNumOperands(); I < E; ++I)
+    if (!isa<ConstantInt>(GEP->getOperand(I)))
+      Last = I;
+  if (Last == 0)
+    return true;
+  SmallVector<Value *, 4> Head(GEP->idx_begin(), GEP->idx_begin() + Last);
+  SmallVector<Value *, 4> Tail{ConstantInt::get(I64, 0)};
+  Tail.append(GEP->idx_begin() + Last, GEP->idx_end());
+  Type *At = GetElementPtrInst::getIndexedType(GEP->getSourceElementType(),
+                                               Head);
+  if (!At)
+    return true;
+  int64_t More = DL.getIndexedOffsetInType(At, Tail);
+  if (More < 0 || uint64_t(More) + Offset > UINT32_MAX)
+    return true;
+  Offset += uint64_t(More);
+  FB = {nullptr, GEP, Last};
   return true;
+}
+
+// The base of a group, before its first access.
+Value *Instrumenter::materialize(IRBuilder<> &B, const FieldBase &FB) {
+  if (FB.Base)
+    return B.CreatePointerCast(FB.Base, PtrTy);
+  if (FB.Prefix == FB.Of->getNumIndices()) // the prefix is all of it
+    return B.CreatePointerCast(FB.Of, PtrTy);
+  SmallVector<Value *, 4> Head(FB.Of->idx_begin(),
+                               FB.Of->idx_begin() + FB.Prefix);
+  Value *P = B.CreateInBoundsGEP(FB.Of->getSourceElementType(),
+                                 FB.Of->getPointerOperand(), Head);
+  return B.CreatePointerCast(P, PtrTy);
 }
 
 // Accesses at fixed offsets from one base, in one block, under one answer
@@ -846,7 +890,8 @@ bool Instrumenter::fieldOf(const Access &A, Value *&Base,
 // each. When it fails, each is handed to __mdebug_access_fail, which
 // reports those that are errors.
 void Instrumenter::instrumentFields(ArrayRef<const Access *> Group,
-                                   Value *Base, ArrayRef<uint64_t> Offsets) {
+                                   const FieldBase &FB,
+                                   ArrayRef<uint64_t> Offsets) {
   uint64_t Far = 0;
   for (size_t K = 0; K < Group.size(); ++K) {
     mark(Group[K]->I);
@@ -855,11 +900,11 @@ void Instrumenter::instrumentFields(ArrayRef<const Access *> Group,
   const Access &First = *Group.front();
   IRBuilder<> B(First.I);
   Value *Origin = B.CreatePointerCast(First.Origin, PtrTy);
-  Value *At = B.CreatePointerCast(Base, PtrTy);
+  Value *At = materialize(B, FB);
   Value *AtInt = B.CreatePtrToInt(At, I64);
   Value *Out = B.CreateICmpUGT(B.CreateAdd(AtInt, ConstantInt::get(I64, Far)),
                                First.End);
-  if (Base != First.Origin)
+  if (FB.Base != First.Origin)
     Out = B.CreateOr(B.CreateICmpULT(AtInt, First.Start), Out);
   B.SetInsertPoint(
       SplitBlockAndInsertIfThen(Out, First.I, /*Unreachable=*/false, Cold));
@@ -1018,29 +1063,35 @@ bool Instrumenter::run() {
         ++N;
     }
   }
-  using GroupKey =
-      std::tuple<BasicBlock *, unsigned, Value *, Value *, Value *, Value *>;
   struct Group {
-    Value *Base;
+    FieldBase Base;
     SmallVector<const Access *, 4> Members;
     SmallVector<uint64_t, 4> Offsets;
   };
-  DenseMap<GroupKey, unsigned> GroupOf;
+  std::map<std::vector<const void *>, unsigned> GroupOf;
   std::vector<Group> Groups;
   SmallVector<const Access *, 64> Alone;
   for (const Access &A : Accesses) {
-    Value *Base;
+    FieldBase FB;
     uint64_t Offset;
     if (A.Redundant) {
       Skipped[SkipSame]++;
-    } else if (!Opts.Share || !fieldOf(A, Base, Offset)) {
+    } else if (!Opts.Share || !fieldOf(A, FB, Offset)) {
       Alone.push_back(&A);
     } else {
-      GroupKey Key{A.I->getParent(), Stretch[A.I], A.Origin,
-                   (Value *)A.Start, (Value *)A.End, Base};
+      std::vector<const void *> Key{A.I->getParent(),
+                                    (const void *)(uintptr_t)Stretch[A.I],
+                                    A.Origin, (Value *)A.Start,
+                                    (Value *)A.End, FB.Base};
+      if (!FB.Base) {
+        Key.push_back(FB.Of->getPointerOperand());
+        Key.push_back(FB.Of->getSourceElementType());
+        Key.insert(Key.end(), FB.Of->idx_begin(),
+                   FB.Of->idx_begin() + FB.Prefix);
+      }
       auto [It, New] = GroupOf.try_emplace(Key, Groups.size());
       if (New)
-        Groups.push_back({Base, {}, {}});
+        Groups.push_back({FB, {}, {}});
       Groups[It->second].Members.push_back(&A);
       Groups[It->second].Offsets.push_back(Offset);
     }

@@ -83,6 +83,31 @@ define i32 @element(ptr %p, i64 %i) {
   ret i32 %s
 }
 
+; The same when each field's address is one GEP (&p[i].a, &p[i].b): the
+; element's address, their common prefix, is computed once for the check.
+define i32 @element_fields(ptr %p, i64 %i) {
+; CHECK-LABEL: define i32 @element_fields(
+; CHECK: %[[EP:[0-9]+]] = getelementptr inbounds { i32, i32 }, ptr %p, i64 %i
+; CHECK-NEXT: %[[E:[0-9]+]] = ptrtoint ptr %[[EP]] to i64
+; CHECK-NEXT: %[[EN:[0-9]+]] = add i64 %[[E]], 8
+; CHECK-NEXT: %[[HI:[0-9]+]] = icmp ugt i64 %[[EN]], %{{[0-9]+}}
+; CHECK-NEXT: %[[LO:[0-9]+]] = icmp ult i64 %[[E]], %{{[0-9]+}}
+; CHECK-NEXT: %[[OUT:[0-9]+]] = or i1 %[[LO]], %[[HI]]
+; CHECK-NEXT: br i1 %[[OUT]]
+; CHECK: call preserve_mostcc void @__mdebug_access_fail(ptr %[[EP]], ptr %p, i64 4,
+; CHECK-NEXT: %[[BP:[0-9]+]] = getelementptr i8, ptr %[[EP]], i64 4
+; CHECK-NEXT: call preserve_mostcc void @__mdebug_access_fail(ptr %[[BP]], ptr %p, i64 4,
+; CHECK: %a = load i32, ptr %a.p
+; CHECK-NOT: @__mdebug_access_fail
+; CHECK: ret i32
+  %a.p = getelementptr inbounds { i32, i32 }, ptr %p, i64 %i, i32 0
+  %a = load i32, ptr %a.p
+  %b.p = getelementptr inbounds { i32, i32 }, ptr %p, i64 %i, i32 1
+  %b = load i32, ptr %b.p
+  %s = add i32 %a, %b
+  ret i32 %s
+}
+
 ; Fields of one origin are not checked together across a call that may not
 ; return (it may exit or longjmp), even one that frees nothing: the second
 ; field gets a compare of its own, after the call.
