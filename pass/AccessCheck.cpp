@@ -834,10 +834,10 @@ void Instrumenter::expandLookup(CallInst *P) {
 // A's address as a base and a constant, non-negative offset from it: the
 // base is its origin for a field of a structure the origin points to, or a
 // pointer computed from the origin (an element at a variable index) for a
-// field of that element.
-// A GEP with a variable index and constant ones after it (&p[i].field, one
-// GEP) is the base its prefix up to that index computes (&p[i]) and the
-// constant offset of the rest, so that the fields of p[i] share that base.
+// field of that element. A GEP with a variable index and constant ones
+// after it (&p[i].field, one GEP) counts as the prefix up to that index
+// (&p[i]) and the constant offset of the rest, so that the fields of p[i]
+// share that base.
 bool Instrumenter::fieldOf(const Access &A, FieldBase &FB,
                            uint64_t &Offset) const {
   const DataLayout &DL = M.getDataLayout();
@@ -1046,11 +1046,12 @@ bool Instrumenter::run() {
   }
   Placeholder->eraseFromParent();
   LookupPlaceholder->eraseFromParent();
-  // Group the field accesses of one origin in one block under one answer
-  // (in program order: collect walks each block in order), before any
-  // check splits a block; and with nothing between them that may not go on
-  // to the next instruction (a call that may exit, longjmp or throw): the
-  // compare reports before the first what the program might never reach.
+  // Group the field accesses of one base (fieldOf) in one block under one
+  // answer (in program order: collect walks each block in order), before
+  // any check splits a block; and with nothing between them that may not
+  // go on to the next instruction (a call that may exit, longjmp or throw):
+  // the check would report before the first what the program might never
+  // reach.
   DenseMap<Instruction *, unsigned> Stretch;
   for (const Access &A : Accesses) {
     BasicBlock *BB = A.I->getParent();

@@ -35,10 +35,9 @@ struct mdebug_access_geometry {
   uint64_t reserved[2];
 };
 
-/* What __mdebug_access_lookup(p) (and __mdebug_access_miss) returns a
- * pointer to, as the first
- * element of a mdebug_access_answer (read it at once: the runtime may reuse
- * it at the next lookup):
+/* What __mdebug_access_lookup(p) and __mdebug_access_miss(p) return a
+ * pointer to, as the first element of a mdebug_access_answer (read it at
+ * once: the runtime may reuse it at the next lookup):
  *   [start, end)  the bytes of the live block p points into (or just
  *                 past); [0, 0) when p is in the heap but in no live block
  *                 (a freed block, a guard, an unused slot); when p is not
