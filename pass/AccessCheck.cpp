@@ -193,6 +193,7 @@ private:
   void expandLookup(CallInst *Placeholder);
   void replaceWithJoin(CallInst *Placeholder, const Answer &X,
                        BasicBlock *XFrom, const Answer &Y, BasicBlock *YFrom);
+  void instrumentAccesses();
   void instrumentAccess(const Access &A);
   struct FieldBase {
     Value *Base = nullptr; ///< or, when null, the prefix of Of:
@@ -847,7 +848,8 @@ bool Instrumenter::fieldOf(const Access &A, FieldBase &FB,
     return false;
   Offset = Off.getZExtValue();
   auto *GEP = dyn_cast<GEPOperator>(FB.Base);
-  if (!GEP || !GEP->isInBounds() || GEP->getType()->isVectorTy())
+  if (FB.Base == A.Origin || !GEP || !GEP->isInBounds() ||
+      GEP->getType()->isVectorTy())
     return true;
   unsigned Last = 0; // operand number of the last variable index
   for (unsigned I = 1, E = GEP->getNumOperands(); I < E; ++I)
@@ -933,11 +935,9 @@ void Instrumenter::instrumentAccess(const Access &A) {
   // Every answer's start is at or below its origin (access.h), so an
   // address a constant number of bytes past the origin needs no test
   // against the start: a field of a structure costs one compare.
-  const DataLayout &DL = M.getDataLayout();
-  APInt Offset(DL.getIndexTypeSizeInBits(A.Ptr->getType()), 0);
-  if (A.Ptr->stripAndAccumulateInBoundsConstantOffsets(DL, Offset) !=
-          A.Origin ||
-      Offset.isNegative())
+  FieldBase FB;
+  uint64_t Offset;
+  if (!fieldOf(A, FB, Offset) || FB.Base != A.Origin)
     Out = B.CreateOr(B.CreateICmpULT(Addr, A.Start), Out);
   B.SetInsertPoint(
       SplitBlockAndInsertIfThen(Out, I, /*Unreachable=*/false, Cold));
@@ -1027,31 +1027,14 @@ void Instrumenter::checkString(CallBase *CB, const CheckedEntry &E) {
                 Sites.siteFor(*CB)});
 }
 
-bool Instrumenter::run() {
-  Placeholder = Function::Create(FunctionType::get(AnswerTy, {PtrTy}, false),
-                                 GlobalValue::ExternalLinkage,
-                                 "mdebug.revalidate", M);
-  LookupPlaceholder =
-      Function::Create(FunctionType::get(AnswerTy, {PtrTy}, false),
-                       GlobalValue::ExternalLinkage, "mdebug.lookup", M);
-  for (Function &F : M) {
-    if (!wantFunction(F))
-      continue;
-    size_t First = Accesses.size();
-    DominatorTree DT(F);
-    collect(F, DT, Accesses);
-    if (Accesses.size() > First)
-      placeLookups(F, DT,
-                   MutableArrayRef<Access>(Accesses).drop_front(First));
-  }
-  Placeholder->eraseFromParent();
-  LookupPlaceholder->eraseFromParent();
-  // Group the field accesses of one base (fieldOf) in one block under one
-  // answer (in program order: collect walks each block in order), before
-  // any check splits a block; and with nothing between them that may not
-  // go on to the next instruction (a call that may exit, longjmp or throw):
-  // the check would report before the first what the program might never
-  // reach.
+// The loads and stores, once every lookup is placed. The field accesses of
+// one base (fieldOf) in one block under one answer share a check
+// (instrumentFields): grouped in program order (collect walks each block in
+// order), before any check splits a block, and only with nothing between
+// them that may not go on to the next instruction (a call that may exit,
+// longjmp or throw): the check would report before the first what the
+// program might never reach.
+void Instrumenter::instrumentAccesses() {
   DenseMap<Instruction *, unsigned> Stretch;
   for (const Access &A : Accesses) {
     BasicBlock *BB = A.I->getParent();
@@ -1105,6 +1088,28 @@ bool Instrumenter::run() {
     else
       instrumentFields(G.Members, G.Base, G.Offsets);
   }
+}
+
+bool Instrumenter::run() {
+  Placeholder = Function::Create(FunctionType::get(AnswerTy, {PtrTy}, false),
+                                 GlobalValue::ExternalLinkage,
+                                 "mdebug.revalidate", M);
+  LookupPlaceholder =
+      Function::Create(FunctionType::get(AnswerTy, {PtrTy}, false),
+                       GlobalValue::ExternalLinkage, "mdebug.lookup", M);
+  for (Function &F : M) {
+    if (!wantFunction(F))
+      continue;
+    size_t First = Accesses.size();
+    DominatorTree DT(F);
+    collect(F, DT, Accesses);
+    if (Accesses.size() > First)
+      placeLookups(F, DT,
+                   MutableArrayRef<Access>(Accesses).drop_front(First));
+  }
+  Placeholder->eraseFromParent();
+  LookupPlaceholder->eraseFromParent();
+  instrumentAccesses();
   for (MemIntrinsic *MI : Intrinsics)
     instrumentIntrinsic(MI);
   for (auto &[CB, E] : Strings)

@@ -327,28 +327,33 @@ static LOOKUP_SLOW mdebug_access_answer lookup_outside(const void *origin) {
   return lookup_keep(p, end, UINT64_MAX - end, &zero_word, 0);
 }
 
-/* The lookup of a pointer the program computes addresses from (an array,
- * a structure), before the accesses it bases on it: the primary range, then
- * this thread's cache (an entry of this block, for this or another pointer
- * into it, still valid), then the arithmetic. Instrumented code probes
- * the cache itself and calls this when its probe misses. */
-mdebug_access_answer __mdebug_access_lookup(const void *origin) {
-  uintptr_t p = (uintptr_t)origin;
+/* The lookup without the cache: the side of the address space for a
+ * pointer outside the primary heap, else the arithmetic. */
+static LOOKUP_SLOW mdebug_access_answer lookup_uncached(const void *origin) {
   if (!md_primary_contains(origin))
     __attribute__((musttail)) return lookup_outside(origin);
-  const struct mdebug_access_entry *e = lookup_cached(p);
-  if (MD_LIKELY(e != NULL))
-    return answer(e);
   __attribute__((musttail)) return lookup_compute(origin);
 }
 
-/* The lookup after instrumented code's own probe of the cache missed: the
- * arithmetic at once. */
-mdebug_access_answer __mdebug_access_miss(const void *origin) {
-  if (!md_primary_contains(origin))
-    __attribute__((musttail)) return lookup_outside(origin);
-  __attribute__((musttail)) return lookup_compute(origin);
+/* The lookup of a pointer the program computes addresses from (an array,
+ * a structure), before the accesses it bases on it: this thread's cache
+ * (an entry of this block, for this or another pointer into it, still
+ * valid; or of the side of the address space a pointer outside the heap
+ * lies on), then lookup_uncached. Revalidations and the checked calls call
+ * it; instrumented code probes the cache itself and calls
+ * __mdebug_access_miss when its probe misses. */
+mdebug_access_answer __mdebug_access_lookup(const void *origin) {
+  const struct mdebug_access_entry *e = lookup_cached((uintptr_t)origin);
+  if (MD_LIKELY(e != NULL))
+    return answer(e);
+  __attribute__((musttail)) return lookup_uncached(origin);
 }
+
+/* Called by instrumented code when its own probe of the cache missed:
+ * lookup_uncached itself, under its exported name (no second probe, and no
+ * extra jump on the miss path). */
+extern __typeof__(__mdebug_access_miss) __mdebug_access_miss
+    __attribute__((alias("lookup_uncached")));
 
 /* The lookup's answer for p, for the checked calls (they share the
  * thread's cache with instrumented code). */

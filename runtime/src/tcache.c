@@ -6,9 +6,10 @@
  * freeing thread's cache: there is no hand-off to the thread that
  * allocated it. A bin that overflows with no refill since its last
  * overflow (or since the thread began) belongs to a thread that frees that
- * class but does not allocate it (a consumer): it gives everything back, and its capacity halves, down to
- * MIN_SLOTS, so such a thread does not sit on slots its producer must
- * commit anew; the capacity doubles back at each refill.
+ * class but does not allocate it (a consumer): it gives everything back,
+ * and its capacity halves, down to MIN_SLOTS, so such a thread does not sit
+ * on slots its producer must commit anew; the capacity doubles back at each
+ * refill.
  *
  * A thread's cache comes from a pool of mmap'ed caches on its first call and
  * goes back, emptied into the shared stacks, when the thread exits (a
