@@ -11,11 +11,14 @@
 get_filename_component(_mdebug_prefix "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
 set(CMAKE_C_COMPILER "${_mdebug_prefix}/bin/mdebug-clang")
 set(CMAKE_CXX_COMPILER "${_mdebug_prefix}/bin/mdebug-clang++")
-if(MDEBUG_CHECK_ACCESS)
+# CMake reads a toolchain file more than once in a configure: append once.
+if(MDEBUG_CHECK_ACCESS AND NOT " ${CMAKE_C_FLAGS_INIT} " MATCHES " -fmdebug-check-access ")
   string(APPEND CMAKE_C_FLAGS_INIT " -fmdebug-check-access")
   string(APPEND CMAKE_CXX_FLAGS_INIT " -fmdebug-check-access")
 endif()
 # find_package(mdebug CONFIG) finds this tree too, for mdebug_instrument()
 # or the mdebug_* variables.
-list(APPEND CMAKE_PREFIX_PATH "${_mdebug_prefix}")
+if(NOT "${_mdebug_prefix}" IN_LIST CMAKE_PREFIX_PATH)
+  list(APPEND CMAKE_PREFIX_PATH "${_mdebug_prefix}")
+endif()
 unset(_mdebug_prefix)
