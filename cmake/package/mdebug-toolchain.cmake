@@ -18,7 +18,11 @@ if(MDEBUG_CHECK_ACCESS AND NOT " ${CMAKE_C_FLAGS_INIT} " MATCHES " -fmdebug-chec
 endif()
 # find_package(mdebug CONFIG) finds this tree too, for mdebug_instrument()
 # or the mdebug_* variables.
-if(NOT "${_mdebug_prefix}" IN_LIST CMAKE_PREFIX_PATH)
+# (list(FIND), not IN_LIST: a project's old cmake_minimum_required leaves
+# IN_LIST unknown here.)
+list(FIND CMAKE_PREFIX_PATH "${_mdebug_prefix}" _mdebug_found)
+if(_mdebug_found EQUAL -1)
   list(APPEND CMAKE_PREFIX_PATH "${_mdebug_prefix}")
 endif()
+unset(_mdebug_found)
 unset(_mdebug_prefix)
