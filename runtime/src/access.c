@@ -663,9 +663,12 @@ static size_t readable(const char *s, unsigned via,
 /* The length of the string at s, at most max, read within its block: a
  * string that runs off the end of its block (before max) is reported as a
  * read of the bytes up to and including the first one past the end; the
- * length then comes from reading on, as the C library will. */
+ * length then comes from reading on, as the C library will. max 0 reads
+ * nothing (strnlen(s, 0), strncpy(d, s, 0): s may be a block of size 0). */
 static size_t string_length(const char *s, size_t max, unsigned via,
                             const struct mdebug_access_site *site) {
+  if (max == 0)
+    return 0;
   size_t room = readable(s, via, site);
   if (room >= max)
     return strnlen(s, max);
@@ -683,9 +686,12 @@ void __mdebug_check_string(const char *s, size_t max, uint64_t info,
 }
 
 /* The bytes strcmp / strncmp read of a and b: up to the first that differs
- * or ends a, at most n; each string is checked within its block. */
+ * or ends a, at most n (none when n is 0); each string is checked within
+ * its block. */
 static void check_compare(const char *a, const char *b, size_t n, unsigned via,
                           const struct mdebug_access_site *site) {
+  if (n == 0)
+    return;
   size_t ra = readable(a, via, site), rb = readable(b, via, site), i = 0;
   while (i < n && i < ra && i < rb) {
     if (a[i] != b[i] || !a[i])
