@@ -1,10 +1,10 @@
 /* site.c - names where a call came from: a compiler-emitted site descriptor
  * ("file:line:col (function)", and " as TYPE" when the Clang front found
  * the allocated type in the source) or, for code that was not instrumented, a
- * return address resolved with dladdr ("pc OFFSET  module (symbol+N)", the
+ * return address named by md_symbolize ("pc OFFSET  module (symbol+N)", the
  * shape malloc debug prints frames in, so addr2line works on it).
  * Also the names and properties of the call kinds (ops.def). Never
- * allocates (dladdr does not).
+ * allocates (md_symbolize maps module files, never through malloc).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -93,17 +93,17 @@ size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) {
     return n;
   }
   uintptr_t pc = origin & ~MD_ORIGIN_PC_BIT;
-  Dl_info info;
-  /* pc - 1: a return address may already belong to the next function. */
-  if (!dladdr((void *)(pc - 1), &info) || !info.dli_fname)
+  struct md_symbol sym;
+  /* pc - 1: a return address may already belong to the next function. The
+   * module's full symbol table names static functions too (a library's own
+   * malloc wrapper, called through a function pointer). */
+  if (!md_symbolize(pc - 1, &sym))
     return md_format(buf, size, "pc %016lx  <unknown>", (unsigned long)pc);
-  uintptr_t rel = pc - (uintptr_t)info.dli_fbase;
-  if (info.dli_sname)
-    return md_format(buf, size, "pc %016lx  %s (%s+%lu)", (unsigned long)rel,
-                     info.dli_fname, info.dli_sname,
-                     (unsigned long)(pc - (uintptr_t)info.dli_saddr));
-  return md_format(buf, size, "pc %016lx  %s", (unsigned long)rel,
-                   info.dli_fname);
+  unsigned long rel = (unsigned long)sym.rel_pc + 1;
+  if (sym.function)
+    return md_format(buf, size, "pc %016lx  %s (%s+%lu)", rel, sym.module,
+                     sym.function, (unsigned long)sym.offset + 1);
+  return md_format(buf, size, "pc %016lx  %s", rel, sym.module);
 }
 
 /* Is `origin` code in one of the modules whose file names start with one of
@@ -152,10 +152,9 @@ void md_origin_names(md_origin_t origin, const char **function,
     *file = s->file;
     addr = s;
   }
-  if (dladdr(addr, &info)) {
-    if (info.dli_fname)
-      md_format(module, module_size, "%s", info.dli_fname);
-    if (!*function)
-      *function = info.dli_sname;
-  }
+  if (dladdr(addr, &info) && info.dli_fname)
+    md_format(module, module_size, "%s", info.dli_fname);
+  struct md_symbol sym; /* as md_origin_describe names it */
+  if (!*function && md_symbolize((uintptr_t)addr, &sym))
+    *function = sym.function;
 }
