@@ -28,7 +28,7 @@ static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,
     return NULL;
   }
   struct md_block b;
-  if (MD_UNLIKELY(!md_heap_take(size, align, &b)))
+  if (MD_UNLIKELY(!md_heap_take(size, align, origin, &b)))
     return NULL; /* errno is ENOMEM */
   struct md_meta *m = b.meta;
   uint32_t before = m->bits, id = md_origin_id(origin);

@@ -328,20 +328,21 @@ void md_heap_give_slow(const struct md_block *b) MD_HIDDEN;
 /* page_guard (pageguard.c): allocations this thread makes before the next
  * one is offered to md_pageguard_take, which takes it (a block on pages of
  * its own: true) or not, and sets the next countdown (2^64-1 when
- * page_guard is off). */
+ * page_guard is off). origin: the allocation's site (page_guard_site). */
 extern __thread uint64_t md_pageguard_countdown
     __attribute__((tls_model("initial-exec"))) MD_HIDDEN;
-bool md_pageguard_take(size_t size, size_t align, struct md_block *b)
-    MD_HIDDEN;
+bool md_pageguard_take(size_t size, size_t align, md_origin_t origin,
+                       struct md_block *b) MD_HIDDEN;
 
 /* A free block for `size` bytes (plus expand_alloc) aligned to align (<= 16:
  * no more than malloc's); fills b, b->size = size. Its metadata still says
  * what it said (the caller writes it, `bits` last). false (errno ENOMEM)
  * when there is no memory. */
 static MD_ALWAYS_INLINE bool md_heap_take(size_t size, size_t align,
+                                          md_origin_t origin,
                                           struct md_block *b) {
   if (MD_UNLIKELY(md_pageguard_countdown-- == 0) &&
-      md_pageguard_take(size, align, b))
+      md_pageguard_take(size, align, origin, b))
     return true;
   size_t need = size + md_heap.extra;
   /* need - 1: a request of 0 bytes wraps around to the slow path. */

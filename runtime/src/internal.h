@@ -89,6 +89,7 @@ struct md_options {
 #define MD_FIELD_SIZE(NAME) size_t NAME;
 #define MD_FIELD_NUMBER(NAME) size_t NAME;
 #define MD_FIELD_PATH(NAME) char NAME[MD_PATH_MAX];
+#define MD_FIELD_PATTERN(NAME) char NAME[MD_PATH_MAX];
 #include "options.def"
 };
 extern struct md_options md_opt MD_HIDDEN;

@@ -32,8 +32,8 @@ struct md_options md_opt;
 
 __attribute__((weak)) const char *__mdebug_default_options(void);
 
-enum kind { KIND_FLAG, KIND_SIZE, KIND_NUMBER, KIND_PATH, KIND_ALIAS,
-            KIND_SYNONYM };
+enum kind { KIND_FLAG, KIND_SIZE, KIND_NUMBER, KIND_PATH, KIND_PATTERN,
+            KIND_ALIAS, KIND_SYNONYM };
 
 struct option_desc {
   const char *name;
@@ -168,13 +168,15 @@ static bool apply(struct md_options *opts, const char *name, size_t nlen,
   case KIND_ALIAS:
   case KIND_SYNONYM:
     FAIL("option table error at '%s'", typed);
-  case KIND_PATH: {
+  case KIND_PATH:
+  case KIND_PATTERN: {
+    const char *what = r->kind == KIND_PATH ? "PATH" : "PATTERN";
     char *field = (char *)opts + r->first;
     if (!has_value || vlen == 0)
-      FAIL("option '%s' requires a value (%s=PATH)", typed, typed);
+      FAIL("option '%s' requires a value (%s=%s)", typed, typed, what);
     if (vlen >= MD_PATH_MAX)
-      FAIL("bad value for option '%s', path longer than %zu bytes", typed,
-           (size_t)MD_PATH_MAX - 1);
+      FAIL("bad value for option '%s', %s longer than %zu bytes", typed,
+           r->kind == KIND_PATH ? "path" : "pattern", (size_t)MD_PATH_MAX - 1);
     memcpy(field, value, vlen);
     field[vlen] = '\0';
     return true;
@@ -243,6 +245,9 @@ void md_options_finish(struct md_options *opts) {
   if (opts->free_track_backtrace_num_frames == MD_SIZE_ALL)
     opts->free_track_backtrace_num_frames =
         opts->backtrace || opts->backtrace_enable_on_signal ? 16 : 0;
+  /* Naming the sites to guard asks for page guards: every block there. */
+  if (opts->page_guard_site[0] && !opts->page_guard)
+    opts->page_guard = 1;
 }
 
 /* Applies one source over md_opt, or drops it whole with a message. */
@@ -330,6 +335,10 @@ void md_options_print_help(void) {
       md_format(syntax, sizeof(syntax), "%s=PATH", d->name);
       range[0] = '\0';
       break;
+    case KIND_PATTERN:
+      md_format(syntax, sizeof(syntax), "%s=PATTERN", d->name);
+      range[0] = '\0';
+      break;
     case KIND_ALIAS:
     case KIND_SYNONYM:
       break; /* resolve() never returns these */
@@ -352,7 +361,7 @@ void md_options_print_active(void) {
     if (d->kind == KIND_ALIAS || d->kind == KIND_SYNONYM ||
         d->first == FIELD(none) || d->first == FIELD(help))
       continue;
-    if (d->kind == KIND_PATH) {
+    if (d->kind == KIND_PATH || d->kind == KIND_PATTERN) {
       const char *v = (const char *)&md_opt + d->first;
       char shown[MD_PATH_MAX];
       md_escape(shown, sizeof(shown), v, strlen(v));

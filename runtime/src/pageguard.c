@@ -9,8 +9,10 @@
  * allocation fast path (md_heap_take) decrements. When it was zero, the
  * path calls md_pageguard_take, which draws the next countdown (uniform in
  * 0..2N-2: 1 in N allocations on average, none predictable) and guards this
- * block if its size is in [page_guard_min_size, page_guard_max_size]; a
- * block out of range leaves the countdown at zero, so that the next block in
+ * block if its size is in [page_guard_min_size, page_guard_max_size] and,
+ * with page_guard_site, its site's function, file or module matches the
+ * pattern (decided once per site, kept in a byte per origin id); a block
+ * out of range leaves the countdown at zero, so that the next block in
  * range is the one chosen. With page_guard off, each thread's first call
  * sets its countdown to 2^64-1: the fast path pays one decrement and a branch
  * never taken.
@@ -109,6 +111,11 @@ static int said_full, said_failed;
 __thread uint64_t md_pageguard_countdown
     __attribute__((tls_model("initial-exec")));
 static __thread uint32_t rng_state __attribute__((tls_model("initial-exec")));
+/* page_guard_site: per origin id, SITE_UNDECIDED until its names are first
+ * matched against the pattern. MD_ORIGIN_MAX bytes, mapped (zero pages) at
+ * init; only the pages of ids in use become resident. */
+enum { SITE_UNDECIDED, SITE_SKIPPED, SITE_CHOSEN };
+static uint8_t *site_choice;
 
 static inline uintptr_t page_down(uintptr_t x) { return x & ~(PAGE - 1); }
 static inline uintptr_t page_up(uintptr_t x) { return page_down(x + PAGE - 1); }
@@ -163,6 +170,11 @@ void md_pageguard_init(void) {
       munmap(base, total);
       return; /* the tables mapped so far are kept: harmless, and rare */
     }
+  }
+  if (md_opt.page_guard_site[0] && !(site_choice = md_mmap(MD_ORIGIN_MAX))) {
+    md_log("mdebug: page_guard: no memory for the table of sites; "
+           "page_guard is off");
+    return;
   }
   md_pageguard_lo = (uintptr_t)base;
   md_pageguard_hi = (uintptr_t)base + total;
@@ -252,13 +264,37 @@ static MD_NOINLINE void say_full(void) {
            __atomic_load_n(&live, __ATOMIC_RELAXED), max_map_count());
 }
 
-bool md_pageguard_take(size_t size, size_t align, struct md_block *b) {
+/* Does the site of origin match page_guard_site? Its names (as leak
+ * suppressions see them) are matched the first time its id is seen. */
+static bool site_chosen(md_origin_t origin) {
+  uint32_t id = md_origin_id(origin);
+  if (!id) /* unknown, or no id left: no names to match */
+    return false;
+  uint8_t c = __atomic_load_n(&site_choice[id], __ATOMIC_RELAXED);
+  if (MD_LIKELY(c != SITE_UNDECIDED))
+    return c == SITE_CHOSEN;
+  const char *names[3] = {0};
+  char module[512];
+  md_origin_names(origin, &names[0], &names[1], module, sizeof(module));
+  names[2] = module;
+  c = SITE_SKIPPED;
+  for (int k = 0; k < 3; k++)
+    if (names[k] && names[k][0] &&
+        md_suppress_match(md_opt.page_guard_site, names[k]))
+      c = SITE_CHOSEN;
+  __atomic_store_n(&site_choice[id], c, __ATOMIC_RELAXED);
+  return c == SITE_CHOSEN;
+}
+
+bool md_pageguard_take(size_t size, size_t align, md_origin_t origin,
+                       struct md_block *b) {
   if (MD_UNLIKELY(!md_pageguard_hi)) { /* off */
     md_pageguard_countdown = UINT64_MAX;
     return false;
   }
   if (size < md_opt.page_guard_min_size ||
-      (md_opt.page_guard_max_size && size > md_opt.page_guard_max_size)) {
+      (md_opt.page_guard_max_size && size > md_opt.page_guard_max_size) ||
+      (site_choice && !site_chosen(origin))) {
     md_pageguard_countdown = 0; /* the next block in range is chosen */
     return false;
   }
