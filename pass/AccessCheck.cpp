@@ -678,10 +678,19 @@ Value *Instrumenter::geoLoad(IRBuilder<> &B, uint64_t ByteOffset, Type *Ty) {
   return geoLoad(B, ConstantInt::get(I64, ByteOffset), Ty);
 }
 
+// The lookups and the failure path keep every register but r11
+// (preserve_most), and instrumented code keeps values in them across the
+// calls. From a shared library a call goes through the PLT, and the dynamic
+// linker's lazy resolver, run on the first call, keeps only the C
+// convention's argument registers (r10 is lost): such functions are
+// nonlazybind, called through the GOT, bound when the library is loaded.
 FunctionCallee Instrumenter::checkFn(CheckFn F) {
   FunctionCallee C = M.getOrInsertFunction(checkFnName(F), checkFnType(Ctx, F));
-  if (auto *Fn = dyn_cast<Function>(C.getCallee()))
+  if (auto *Fn = dyn_cast<Function>(C.getCallee())) {
     Fn->setCallingConv(checkFnCallingConv(F));
+    if (Fn->getCallingConv() != CallingConv::C)
+      Fn->addFnAttr(Attribute::NonLazyBind);
+  }
   return C;
 }
 

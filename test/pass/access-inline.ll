@@ -1,4 +1,4 @@
-; Proves: a lookup probes the thread's cache of answers inline (access.h: __mdebug_access_cache, index (p >> 5) & 4095, 32-byte entries: the entry's offset is p & (4095 << 5), a hit when start <= p, p <= end and *word == value) and calls __mdebug_access_miss, the lookup that does not probe again, only when the probe misses; pointers outside the heap are answered from the cache too, so no test of the heap's range comes first.
+; Proves: a lookup probes the thread's cache of answers inline (access.h: __mdebug_access_cache, index (p >> 5) & 4095, 32-byte entries: the entry's offset is p & (4095 << 5), a hit when start <= p, p <= end and *word == value) and calls __mdebug_access_miss, the lookup that does not probe again, only when the probe misses (it, and the failure path, nonlazybind: bound at load, never through a lazy PLT entry); pointers outside the heap are answered from the cache too, so no test of the heap's range comes first.
 ; RUN: %opt -load-pass-plugin=%mdebugpass -passes=mdebug-access -S %s | %FileCheck %s
 
 ; CHECK: @__mdebug_access_cache = external thread_local(initialexec) global ptr
@@ -37,3 +37,10 @@ define i32 @get(ptr %p) {
   store i32 %x, ptr %t
   ret i32 %x
 }
+
+; The lookups keep every register but r11: from a shared library they are
+; called through the GOT, bound at load, never through a lazy PLT entry
+; (the dynamic linker's resolver does not keep r10).
+; CHECK: declare preserve_mostcc <2 x i64> @__mdebug_access_miss(ptr) #[[NLB:[0-9]+]]
+; CHECK: declare preserve_mostcc void @__mdebug_access_fail(ptr, ptr, i64, ptr) #[[NLB]]
+; CHECK: attributes #[[NLB]] = { nonlazybind }
