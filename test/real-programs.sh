@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# real-programs.sh - real C and C++ programs' own test suites, built with
+# mdebug and run: Debian's sources (apt-get source), configured with the
+# CMake toolchain file and -DMDEBUG_CHECK_ACCESS=ON (checked heap accesses
+# and calls, every default check), then each program's tests. A program
+# passes when its suite passes and mdebug reported nothing; the script
+# fails when one does not. Not part of ./build.sh test: it fetches sources
+# and takes minutes.
+#
+#   test/real-programs.sh [PROGRAM...]   (default: all of them)
+#
+# Programs: json-c, jansson, expat, pcre2 (with its JIT), tinyxml2 (C++).
+# MDEBUG_BUILD_DIR: mdebug's build (default: build/, made by ./build.sh).
+# REAL_PROGRAMS_DIR: where the sources and builds go (default:
+# $MDEBUG_BUILD_DIR/real-programs). MDEBUG_OPTIONS applies to every run
+# (page_guard=1 for Electric Fence, say).
+set -uo pipefail
+
+here=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd -- "$here/.." && pwd)
+build=$(cd -- "${MDEBUG_BUILD_DIR:-$root/build}" 2>/dev/null && pwd) ||
+  { echo "real-programs.sh: error: no mdebug build: run ./build.sh example first" >&2; exit 1; }
+toolchain=$build/share/mdebug/mdebug-toolchain.cmake
+cache=${REAL_PROGRAMS_DIR:-$build/real-programs}
+note() { echo "== $*"; }
+die() { echo "real-programs.sh: error: $*" >&2; exit 1; }
+[ -f "$toolchain" ] || die "$toolchain not found: run ./build.sh example first"
+# shellcheck source=bench/debian-sources.sh
+. "$root/bench/debian-sources.sh"
+
+all=(json-c jansson expat pcre2 tinyxml2)
+programs=("$@")
+[ ${#programs[@]} -gt 0 ] || programs=("${all[@]}")
+for p in "${programs[@]}"; do
+  [[ " ${all[*]} " == *" $p "* ]] || die "unknown program '$p' (known: ${all[*]})"
+done
+
+install_missing dpkg-dev cmake ninja-build
+ensure_deb_src
+mkdir -p "$cache/src"
+
+# configure NAME SRC CMAKE_ARGS...: a fresh build of SRC in $cache/NAME.
+configure() {
+  local name=$1 src=$2; shift 2
+  rm -rf "${cache:?}/$name"
+  cmake -S "$src" -B "$cache/$name" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DMDEBUG_CHECK_ACCESS=ON -Wno-dev "$@" \
+    >"$cache/$name.configure.log" 2>&1 || die "configuring $name failed (see $cache/$name.configure.log)"
+}
+compile() {
+  local name=$1
+  ninja -C "$cache/$name" >"$cache/$name.build.log" 2>&1 || die "building $name failed (see $cache/$name.build.log)"
+}
+
+# Each run_NAME builds the program, runs its suite with its output in
+# $cache/NAME.test.log, and returns the suite's status.
+run_json-c() {
+  configure json-c "$(fetch json-c)" && compile json-c
+  (cd "$cache/json-c" && USE_VALGRIND=0 ctest --output-on-failure) >"$cache/json-c.test.log" 2>&1
+}
+run_jansson() {
+  configure jansson "$(fetch jansson)" && compile jansson
+  (cd "$cache/jansson" && ctest --output-on-failure) >"$cache/jansson.test.log" 2>&1
+}
+run_expat() {
+  local src
+  src=$(fetch expat)
+  configure expat "$src/expat" -DEXPAT_BUILD_TESTS=ON -DEXPAT_BUILD_DOCS=OFF \
+    -DEXPAT_BUILD_EXAMPLES=OFF
+  # Debian builds expat with autotools; its CMake configuration defines
+  # XML_DTD and XML_GE empty where the patched sources test `== 1`.
+  sed -i 's/^#define XML_DTD$/#define XML_DTD 1/; s/^#define XML_GE$/#define XML_GE 1/' \
+    "$cache/expat/expat_config.h"
+  compile expat
+  (cd "$cache/expat" && ctest --output-on-failure) >"$cache/expat.test.log" 2>&1
+}
+run_pcre2() {
+  local src
+  src=$(fetch pcre2)
+  configure pcre2 "$src" -DPCRE2_SUPPORT_JIT=ON -DPCRE2_BUILD_PCRE2_16=ON \
+    -DPCRE2_BUILD_PCRE2_32=ON
+  compile pcre2
+  # Its own scripts, run where the programs are, with the test data beside.
+  (cd "$cache/pcre2" && srcdir=$src sh "$src/RunTest" && srcdir=$src sh "$src/RunGrepTest" &&
+     ./pcre2_jit_test) >"$cache/pcre2.test.log" 2>&1
+}
+run_tinyxml2() {
+  configure tinyxml2 "$(fetch tinyxml2)" -Dtinyxml2_BUILD_TESTING=ON && compile tinyxml2
+  (cd "$cache/tinyxml2" && ctest --output-on-failure) >"$cache/tinyxml2.test.log" 2>&1
+}
+
+failed=0
+for p in "${programs[@]}"; do
+  note "$p"
+  "run_$p"
+  status=$?
+  # mdebug's report lines, wherever the suite put the programs' stderr.
+  logs=("$cache/$p.test.log")
+  [ -f "$cache/$p/Testing/Temporary/LastTest.log" ] && logs+=("$cache/$p/Testing/Temporary/LastTest.log")
+  reports=$(cat "${logs[@]}" | grep -c '^\(# \)\?mdebug: \(ERROR\|SUMMARY\)' || true)
+  if [ "$status" -eq 0 ] && [ "$reports" -eq 0 ]; then
+    echo "$p: suite passed, mdebug reported nothing"
+  else
+    echo "$p: FAILED: suite status $status, $reports mdebug report lines (see ${logs[*]})"
+    grep -h -m 20 -A 6 '^\(# \)\?mdebug: ERROR' "${logs[@]}" || true
+    failed=$((failed + 1))
+  fi
+done
+[ "$failed" -eq 0 ] || { echo "real-programs.sh: $failed of ${#programs[@]} failed"; exit 1; }
+echo "real-programs.sh: all ${#programs[@]} passed"
