@@ -9,7 +9,8 @@
 #
 #   test/real-programs.sh [PROGRAM...]   (default: all of them)
 #
-# Programs: json-c, jansson, expat, pcre2 (with its JIT), tinyxml2 (C++).
+# Programs: json-c, jansson, cjson, expat, pcre2 (with its JIT), brotli,
+# tinyxml2 (C++).
 # MDEBUG_BUILD_DIR: mdebug's build (default: build/, made by ./build.sh).
 # REAL_PROGRAMS_DIR: where the sources and builds go (default:
 # $MDEBUG_BUILD_DIR/real-programs). MDEBUG_OPTIONS applies to every run
@@ -28,7 +29,7 @@ die() { echo "real-programs.sh: error: $*" >&2; exit 1; }
 # shellcheck source=bench/debian-sources.sh
 . "$root/bench/debian-sources.sh"
 
-all=(json-c jansson expat pcre2 tinyxml2)
+all=(json-c jansson cjson expat pcre2 brotli tinyxml2)
 programs=("$@")
 [ ${#programs[@]} -gt 0 ] || programs=("${all[@]}")
 for p in "${programs[@]}"; do
@@ -61,6 +62,14 @@ run_json-c() {
 run_jansson() {
   configure jansson "$(fetch jansson)" && compile jansson
   (cd "$cache/jansson" && ctest --output-on-failure) >"$cache/jansson.test.log" 2>&1
+}
+run_cjson() {
+  configure cjson "$(fetch cjson)" -DENABLE_CJSON_TEST=ON && compile cjson
+  (cd "$cache/cjson" && ctest --output-on-failure) >"$cache/cjson.test.log" 2>&1
+}
+run_brotli() {
+  configure brotli "$(fetch brotli)" -DBUILD_TESTING=ON && compile brotli
+  (cd "$cache/brotli" && ctest --output-on-failure) >"$cache/brotli.test.log" 2>&1
 }
 run_expat() {
   local src
