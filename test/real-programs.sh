@@ -52,50 +52,49 @@ compile() {
   local name=$1
   ninja -C "$cache/$name" >"$cache/$name.build.log" 2>&1 || die "building $name failed (see $cache/$name.build.log)"
 }
+# suite NAME COMMAND...: runs the suite in $cache/NAME, its output in
+# $cache/NAME.test.log; returns its status.
+suite() {
+  local name=$1; shift
+  (cd "$cache/$name" && "$@") >"$cache/$name.test.log" 2>&1
+}
+# ctest_program NAME CMAKE_ARGS...: Debian's source of NAME, built, its
+# CTest suite run (json-c's under Valgrind only with USE_VALGRIND=1).
+ctest_program() {
+  local name=$1 src; shift
+  src=$(fetch "$name") || exit 1
+  configure "$name" "$src" "$@"
+  compile "$name"
+  suite "$name" env USE_VALGRIND=0 ctest --output-on-failure
+}
 
-# Each run_NAME builds the program, runs its suite with its output in
-# $cache/NAME.test.log, and returns the suite's status.
-run_json-c() {
-  configure json-c "$(fetch json-c)" && compile json-c
-  (cd "$cache/json-c" && USE_VALGRIND=0 ctest --output-on-failure) >"$cache/json-c.test.log" 2>&1
-}
-run_jansson() {
-  configure jansson "$(fetch jansson)" && compile jansson
-  (cd "$cache/jansson" && ctest --output-on-failure) >"$cache/jansson.test.log" 2>&1
-}
-run_cjson() {
-  configure cjson "$(fetch cjson)" -DENABLE_CJSON_TEST=ON && compile cjson
-  (cd "$cache/cjson" && ctest --output-on-failure) >"$cache/cjson.test.log" 2>&1
-}
-run_brotli() {
-  configure brotli "$(fetch brotli)" -DBUILD_TESTING=ON && compile brotli
-  (cd "$cache/brotli" && ctest --output-on-failure) >"$cache/brotli.test.log" 2>&1
-}
+# Each run_NAME builds the program and returns its suite's status.
+run_json-c() { ctest_program json-c; }
+run_jansson() { ctest_program jansson; }
+run_cjson() { ctest_program cjson -DENABLE_CJSON_TEST=ON; }
+run_brotli() { ctest_program brotli -DBUILD_TESTING=ON; }
+run_tinyxml2() { ctest_program tinyxml2 -Dtinyxml2_BUILD_TESTING=ON; }
 run_expat() {
   local src
-  src=$(fetch expat)
-  configure expat "$src/expat" -DEXPAT_BUILD_TESTS=ON -DEXPAT_BUILD_DOCS=OFF \
-    -DEXPAT_BUILD_EXAMPLES=OFF
+  src=$(fetch expat) || exit 1
+  configure expat "$src/expat" -DEXPAT_BUILD_TESTS=ON \
+    -DEXPAT_BUILD_DOCS=OFF -DEXPAT_BUILD_EXAMPLES=OFF
   # Debian builds expat with autotools; its CMake configuration defines
   # XML_DTD and XML_GE empty where the patched sources test `== 1`.
   sed -i 's/^#define XML_DTD$/#define XML_DTD 1/; s/^#define XML_GE$/#define XML_GE 1/' \
     "$cache/expat/expat_config.h"
   compile expat
-  (cd "$cache/expat" && ctest --output-on-failure) >"$cache/expat.test.log" 2>&1
+  suite expat ctest --output-on-failure
 }
 run_pcre2() {
   local src
-  src=$(fetch pcre2)
+  src=$(fetch pcre2) || exit 1
   configure pcre2 "$src" -DPCRE2_SUPPORT_JIT=ON -DPCRE2_BUILD_PCRE2_16=ON \
     -DPCRE2_BUILD_PCRE2_32=ON
   compile pcre2
   # Its own scripts, run where the programs are, with the test data beside.
-  (cd "$cache/pcre2" && srcdir=$src sh "$src/RunTest" && srcdir=$src sh "$src/RunGrepTest" &&
-     ./pcre2_jit_test) >"$cache/pcre2.test.log" 2>&1
-}
-run_tinyxml2() {
-  configure tinyxml2 "$(fetch tinyxml2)" -Dtinyxml2_BUILD_TESTING=ON && compile tinyxml2
-  (cd "$cache/tinyxml2" && ctest --output-on-failure) >"$cache/tinyxml2.test.log" 2>&1
+  suite pcre2 sh -c 'srcdir=$1 sh "$1/RunTest" && srcdir=$1 sh "$1/RunGrepTest" &&
+                     ./pcre2_jit_test' sh "$src"
 }
 
 failed=0

@@ -170,10 +170,14 @@ bool md_origin_is_system(md_origin_t origin) MD_HIDDEN;
 /* True when `origin` is code in the dynamic loader, which keeps blocks (the
  * dtv of exited threads whose stacks it caches) where no root reaches. */
 bool md_origin_is_loader(md_origin_t origin) MD_HIDDEN;
-/* The names a suppression can match: function and file (NULL if unknown)
- * and the path of the module holding the code (empty if unknown). */
-void md_origin_names(md_origin_t origin, const char **function,
-                     const char **file, char *module, size_t module_size)
+/* The names a pattern (leak: suppressions, page_guard_site) can match:
+ * function and file (NULL if unknown) and the path of the module holding
+ * the code (empty if unknown). */
+struct md_origin_names {
+  const char *function, *file;
+  char module[512];
+};
+void md_origin_names(md_origin_t origin, struct md_origin_names *out)
     MD_HIDDEN;
 
 /* ---- origin.c: 32-bit ids for origins (block metadata keeps ids) -------- */
@@ -408,6 +412,9 @@ bool md_suppressed(md_origin_t origin) MD_HIDDEN;
 /* Whether PATTERN (after "leak:") matches name: '*' any run, '^' and '$'
  * anchors, anywhere in name otherwise. */
 bool md_suppress_match(const char *pattern, const char *name) MD_HIDDEN;
+/* Whether pattern matches one of a site's names (md_origin_names). */
+bool md_suppress_match_names(const char *pattern,
+                             const struct md_origin_names *names) MD_HIDDEN;
 
 /* ---- record.c: record_allocs -------------------------------------------- */
 enum md_record_type {

@@ -273,15 +273,10 @@ static bool site_chosen(md_origin_t origin) {
   uint8_t c = __atomic_load_n(&site_choice[id], __ATOMIC_RELAXED);
   if (MD_LIKELY(c != SITE_UNDECIDED))
     return c == SITE_CHOSEN;
-  const char *names[3] = {0};
-  char module[512];
-  md_origin_names(origin, &names[0], &names[1], module, sizeof(module));
-  names[2] = module;
-  c = SITE_SKIPPED;
-  for (int k = 0; k < 3; k++)
-    if (names[k] && names[k][0] &&
-        md_suppress_match(md_opt.page_guard_site, names[k]))
-      c = SITE_CHOSEN;
+  struct md_origin_names names;
+  md_origin_names(origin, &names);
+  c = md_suppress_match_names(md_opt.page_guard_site, &names) ? SITE_CHOSEN
+                                                              : SITE_SKIPPED;
   __atomic_store_n(&site_choice[id], c, __ATOMIC_RELAXED);
   return c == SITE_CHOSEN;
 }

@@ -136,25 +136,24 @@ bool md_origin_is_loader(md_origin_t origin) {
   return origin_in(origin, loader, sizeof(loader) / sizeof(loader[0]));
 }
 
-void md_origin_names(md_origin_t origin, const char **function,
-                     const char **file, char *module, size_t module_size) {
-  Dl_info info;
+void md_origin_names(md_origin_t origin, struct md_origin_names *out) {
   const void *addr;
-  *function = *file = NULL;
-  module[0] = '\0';
+  out->function = out->file = NULL;
+  out->module[0] = '\0';
   if (!origin)
     return;
   if (md_origin_is_pc(origin)) {
     addr = (const void *)((origin & ~MD_ORIGIN_PC_BIT) - 1);
   } else {
     const struct mdebug_site *s = (const struct mdebug_site *)origin;
-    *function = s->function;
-    *file = s->file;
+    out->function = s->function;
+    out->file = s->file;
     addr = s;
   }
-  if (dladdr(addr, &info) && info.dli_fname)
-    md_format(module, module_size, "%s", info.dli_fname);
   struct md_symbol sym; /* as md_origin_describe names it */
-  if (!*function && md_symbolize((uintptr_t)addr, &sym))
-    *function = sym.function;
+  if (!md_symbolize((uintptr_t)addr, &sym))
+    return;
+  md_format(out->module, sizeof(out->module), "%s", sym.module);
+  if (!out->function)
+    out->function = sym.function;
 }

@@ -150,22 +150,27 @@ bool md_suppress_match(const char *pattern, const char *s) {
   return match(pattern + start, n - start - end, s, strlen(s), !start, !end);
 }
 
+bool md_suppress_match_names(const char *pattern,
+                             const struct md_origin_names *names) {
+  const char *each[3] = {names->function, names->file, names->module};
+  for (int k = 0; k < 3; k++)
+    if (each[k] && each[k][0] && md_suppress_match(pattern, each[k]))
+      return true;
+  return false;
+}
+
 bool md_suppressed(md_origin_t origin) {
   if (!supp.text)
     return false;
-  const char *names[3] = {0};
-  char module[512];
-  md_origin_names(origin, &names[0], &names[1], module, sizeof(module));
-  names[2] = module;
+  struct md_origin_names names;
+  md_origin_names(origin, &names);
   for (size_t i = 0; i < supp.size; i += strlen(supp.text + i) + 1) {
     const char *line = supp.text + i;
     while (*line == ' ' || *line == '\t')
       line++;
-    if (strncmp(line, "leak:", 5) != 0 || !line[5])
-      continue;
-    for (int k = 0; k < 3; k++)
-      if (names[k] && names[k][0] && md_suppress_match(line + 5, names[k]))
-        return true;
+    if (strncmp(line, "leak:", 5) == 0 && line[5] &&
+        md_suppress_match_names(line + 5, &names))
+      return true;
   }
   return false;
 }
