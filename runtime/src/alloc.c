@@ -55,10 +55,9 @@ static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,
     md_fill_on_alloc(&b);
   }
   /* Last: the block is complete before anything sees it live. */
-  __atomic_store_n(&m->bits,
-                   MD_BITS_MAKE(MD_STATE_LIVE, op, 0, md_fork_epoch, marks,
-                                b.lead),
-                   __ATOMIC_RELEASE);
+  md_meta_publish(m, (uint32_t)size,
+                  MD_BITS_MAKE(MD_STATE_LIVE, op, 0, md_fork_epoch, marks,
+                               b.lead));
   if (__atomic_load_n(&md_access_used, __ATOMIC_RELAXED))
     md_access_keep_new(&b);
   return b.user;
@@ -370,11 +369,10 @@ static void *resize_in_place(const struct md_block *b, uint32_t bits,
     unsigned char *rear = md_block_rear_guard(&nb, &n, &slack);
     md_fill_bytes(rear, slack, MD_GUARD_REAR);
   }
-  __atomic_store_n(&b->meta->bits,
-                   MD_BITS_MAKE(MD_STATE_LIVE, op, 0, MD_BITS_EPOCH(bits),
-                                (MD_BITS_MARKS(bits) & ~MD_MARK_SAMPLED) | marks,
-                                MD_BITS_LEAD(bits)),
-                   __ATOMIC_RELEASE);
+  md_meta_publish(b->meta, (uint32_t)size,
+                  MD_BITS_MAKE(MD_STATE_LIVE, op, 0, MD_BITS_EPOCH(bits),
+                               (MD_BITS_MARKS(bits) & ~MD_MARK_SAMPLED) | marks,
+                               MD_BITS_LEAD(bits)));
   if (__atomic_load_n(&md_access_used, __ATOMIC_RELAXED))
     md_access_keep_new(&nb);
   return b->user;

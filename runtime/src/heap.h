@@ -115,6 +115,22 @@ _Static_assert(sizeof(struct md_meta) == 16, "metadata is 16 bytes a block");
 #define MD_BITS_MARK_SHIFT 20
 #define MD_EPOCH_MASK 63u
 
+/* A block's size and bits, stored as one word (release: the block is
+ * complete before anything sees the new bits). Checked accesses read them
+ * as that word (access.h: an answer's word); a load cannot take its bytes
+ * from two pending 4-byte stores and waits until they reach the cache, which
+ * cost 3% of Lua's run time with checked accesses while the allocator
+ * stored them apart. */
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&
+                   __builtin_offsetof(struct md_meta, bits) ==
+                       __builtin_offsetof(struct md_meta, size) + 4,
+               "size and bits form one word, size in its low half");
+static inline void md_meta_publish(struct md_meta *m, uint32_t size,
+                                   uint32_t bits) {
+  __atomic_store_n((uint64_t *)(void *)&m->size,
+                   (uint64_t)bits << 32 | size, __ATOMIC_RELEASE);
+}
+
 /* The stack ids of a block, when stacks are recorded. */
 struct md_stacks {
   uint32_t alloc_stack; /* depot ids (depot.c); 0: none recorded */
