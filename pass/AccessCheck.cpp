@@ -15,7 +15,10 @@
 // so a heap access costs two compares once its origin is looked up, and an
 // access that leaves its origin's block is caught even when it lands in
 // another live block. (An inline lookup, the heap's arithmetic in IR, made
-// code 10x larger and ran slower.)
+// code 10x larger and ran slower.) A phi or select of pointers taken at
+// variable offsets is no origin (mergesInObject): it may point into
+// another object than the one indexed, and such accesses are checked
+// against the block their own address (less constant offsets) lands in.
 //
 // Memory intrinsics (llvm.memcpy / memmove / memset) get a range test on
 // each pointer and a call of __mdebug_check_range for those in the heap;
@@ -384,6 +387,58 @@ static Value *originThrough(Value *V, const DominatorTree &DT) {
   return Common;
 }
 
+// Does a phi or select that is its own origin (its inputs come from
+// different pointers) point where its inputs' own pointers do: is each
+// input a pointer plus a constant, non-negative offset (a field, the next
+// element), not plus a variable one? An interpreter's stack base, reloaded
+// as `frame + 1`, does; a compressor's `base = source - offset`, merged
+// with a dictionary's, points anywhere, another buffer included.
+static bool mergesInObject(Value *V, DenseMap<Value *, bool> &Memo) {
+  auto Known = Memo.find(V);
+  if (Known != Memo.end())
+    return Known->second;
+  const DataLayout &DL = cast<Instruction>(V)->getModule()->getDataLayout();
+  // The web of phis and selects V's inputs lead to: each is in object
+  // unless an input is not, or is a member of the web that is not.
+  SmallVector<Value *, 16> Web{V};
+  SmallPtrSet<Value *, 16> InWeb{V}, Out;
+  DenseMap<Value *, SmallVector<Value *, 4>> UsedBy;
+  for (size_t I = 0; I < Web.size(); ++I) {
+    Value *W = Web[I];
+    SmallVector<Value *, 4> Inputs;
+    if (auto *Phi = dyn_cast<PHINode>(W))
+      Inputs.append(Phi->incoming_values().begin(),
+                    Phi->incoming_values().end());
+    else
+      Inputs = {cast<SelectInst>(W)->getTrueValue(),
+                cast<SelectInst>(W)->getFalseValue()};
+    for (Value *Input : Inputs) {
+      APInt Off(DL.getIndexTypeSizeInBits(Input->getType()), 0);
+      Value *Base = Input->stripAndAccumulateInBoundsConstantOffsets(DL, Off);
+      bool Merge = isa<PHINode>(Base) || isa<SelectInst>(Base);
+      auto Memoed = Merge ? Memo.find(Base) : Memo.end();
+      if (Off.isNegative() || isa<GEPOperator>(Base) ||
+          (Memoed != Memo.end() && !Memoed->second) ||
+          (Merge && Memoed == Memo.end() && !InWeb.count(Base) &&
+           Web.size() >= 1024)) {
+        Out.insert(W);
+      } else if (Merge && Memoed == Memo.end()) {
+        if (InWeb.insert(Base).second)
+          Web.push_back(Base);
+        UsedBy[Base].push_back(W);
+      }
+    }
+  }
+  SmallVector<Value *, 16> Work(Out.begin(), Out.end());
+  while (!Work.empty())
+    for (Value *W : UsedBy.lookup(Work.pop_back_val()))
+      if (Out.insert(W).second)
+        Work.push_back(W);
+  for (Value *W : Web)
+    Memo[W] = !Out.count(W);
+  return Memo[V];
+}
+
 // A call that may free: every lookup before it must be confirmed after it.
 static bool mayFree(const CallBase &CB) {
   return !isa<IntrinsicInst>(CB) && !CB.onlyReadsMemory() &&
@@ -393,6 +448,7 @@ static bool mayFree(const CallBase &CB) {
 void Instrumenter::collect(Function &F, const DominatorTree &DT,
                            SmallVectorImpl<Access> &Found) {
   DenseMap<Value *, Value *> OriginMemo;
+  DenseMap<Value *, bool> InObjectMemo;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
       Access A;
@@ -403,6 +459,18 @@ void Instrumenter::collect(Function &F, const DominatorTree &DT,
         if (Why != NotSkipped)
           continue;
         A.Origin = Opts.Origin ? originOf(A.Ptr, DT, OriginMemo) : A.Ptr;
+        if ((isa<PHINode>(A.Origin) || isa<SelectInst>(A.Origin)) &&
+            !mergesInObject(A.Origin, InObjectMemo)) {
+          // A merge of pointers computed at variable offsets may point into
+          // another object than the one the program indexes (compressors
+          // keep `base = source - offset`): the access is checked against
+          // the block it lands in, as AddressSanitizer checks it.
+          APInt Off(M.getDataLayout().getIndexTypeSizeInBits(
+                        A.Ptr->getType()),
+                    0);
+          A.Origin = A.Ptr->stripAndAccumulateInBoundsConstantOffsets(
+              M.getDataLayout(), Off);
+        }
         if (isa<Constant>(A.Origin))
           A.Origin = A.Ptr;
         Found.push_back(A);
