@@ -331,21 +331,50 @@ static Value *stripInBounds(Value *V) {
   }
 }
 
+// Phis and selects of pointers: merges, whose inputs the origin walks see
+// through.
+static bool isMerge(const Value *V) {
+  return isa<PHINode>(V) || isa<SelectInst>(V);
+}
+static void mergeInputs(Value *Merge, SmallVectorImpl<Value *> &Inputs) {
+  if (auto *Phi = dyn_cast<PHINode>(Merge)) {
+    Inputs.append(Phi->incoming_values().begin(), Phi->incoming_values().end());
+  } else {
+    auto *Sel = cast<SelectInst>(Merge);
+    Inputs.append({Sel->getTrueValue(), Sel->getFalseValue()});
+  }
+}
+
+struct OriginMemo {
+  DenseMap<Value *, Value *> Through; ///< a merge's originThrough
+  DenseMap<Value *, bool> InObject;   ///< a merge's mergesInObject
+};
+
 // The pointer an address was computed from: stripped of inbounds GEPs and
 // casts; and through phis and selects whose inputs all come (so stripped)
 // from one pointer or from each other, as a pointer stepped along an array
 // in a loop (`p = p + 1`, `p = cond ? p + 1 : a`) comes from the array, which
 // is then looked up once before the loop instead of on each iteration.
+// A merge of pointers taken at variable offsets is no origin
+// (mergesInObject): it may point into another object than the one the
+// program indexes (compressors keep `base = source - offset`), and the
+// access's own pointer, less constant offsets, is its origin: the access is
+// checked against the block it lands in, as AddressSanitizer checks it.
 static Value *originThrough(Value *V, const DominatorTree &DT);
-static Value *originOf(Value *Ptr, const DominatorTree &DT,
-                       DenseMap<Value *, Value *> &Memo) {
+static bool mergesInObject(Value *V, DenseMap<Value *, bool> &Memo);
+static Value *originOf(Value *Ptr, const DominatorTree &DT, OriginMemo &Memo) {
   Value *V = stripInBounds(Ptr);
-  if (!isa<PHINode>(V) && !isa<SelectInst>(V))
+  if (!isMerge(V))
     return V;
-  auto [It, New] = Memo.try_emplace(V, nullptr);
+  auto [It, New] = Memo.Through.try_emplace(V, nullptr);
   if (New)
     It->second = originThrough(V, DT);
-  return It->second;
+  Value *O = It->second;
+  if (!isMerge(O) || mergesInObject(O, Memo.InObject))
+    return O;
+  const DataLayout &DL = cast<Instruction>(O)->getModule()->getDataLayout();
+  APInt Off(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
+  return Ptr->stripAndAccumulateInBoundsConstantOffsets(DL, Off);
 }
 
 // The walk behind originOf, from a phi or select V. An interpreter's
@@ -357,7 +386,7 @@ static Value *originThrough(Value *V, const DominatorTree &DT) {
   Value *Common = nullptr;
   auto Input = [&](Value *In) {
     Value *S = stripInBounds(In);
-    if (isa<PHINode>(S) || isa<SelectInst>(S)) {
+    if (isMerge(S)) {
       if (Seen.insert(S).second)
         Work.push_back(S);
       return Seen.size() <= 1024;
@@ -367,17 +396,13 @@ static Value *originThrough(Value *V, const DominatorTree &DT) {
     Common = S;
     return true;
   };
+  SmallVector<Value *, 8> Inputs;
   while (!Work.empty()) {
-    Value *W = Work.pop_back_val();
-    if (auto *Phi = dyn_cast<PHINode>(W)) {
-      for (Value *In : Phi->incoming_values())
-        if (!Input(In))
-          return V;
-    } else {
-      auto *Sel = cast<SelectInst>(W);
-      if (!Input(Sel->getTrueValue()) || !Input(Sel->getFalseValue()))
+    Inputs.clear();
+    mergeInputs(Work.pop_back_val(), Inputs);
+    for (Value *In : Inputs)
+      if (!Input(In))
         return V;
-    }
   }
   if (!Common || isa<Constant>(Common))
     return V;
@@ -406,16 +431,11 @@ static bool mergesInObject(Value *V, DenseMap<Value *, bool> &Memo) {
   for (size_t I = 0; I < Web.size(); ++I) {
     Value *W = Web[I];
     SmallVector<Value *, 4> Inputs;
-    if (auto *Phi = dyn_cast<PHINode>(W))
-      Inputs.append(Phi->incoming_values().begin(),
-                    Phi->incoming_values().end());
-    else
-      Inputs = {cast<SelectInst>(W)->getTrueValue(),
-                cast<SelectInst>(W)->getFalseValue()};
+    mergeInputs(W, Inputs);
     for (Value *Input : Inputs) {
       APInt Off(DL.getIndexTypeSizeInBits(Input->getType()), 0);
       Value *Base = Input->stripAndAccumulateInBoundsConstantOffsets(DL, Off);
-      bool Merge = isa<PHINode>(Base) || isa<SelectInst>(Base);
+      bool Merge = isMerge(Base);
       auto Memoed = Merge ? Memo.find(Base) : Memo.end();
       if (Off.isNegative() || isa<GEPOperator>(Base) ||
           (Memoed != Memo.end() && !Memoed->second) ||
@@ -447,8 +467,7 @@ static bool mayFree(const CallBase &CB) {
 
 void Instrumenter::collect(Function &F, const DominatorTree &DT,
                            SmallVectorImpl<Access> &Found) {
-  DenseMap<Value *, Value *> OriginMemo;
-  DenseMap<Value *, bool> InObjectMemo;
+  OriginMemo Memo;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
       Access A;
@@ -458,19 +477,7 @@ void Instrumenter::collect(Function &F, const DominatorTree &DT,
         Skipped[Why]++;
         if (Why != NotSkipped)
           continue;
-        A.Origin = Opts.Origin ? originOf(A.Ptr, DT, OriginMemo) : A.Ptr;
-        if ((isa<PHINode>(A.Origin) || isa<SelectInst>(A.Origin)) &&
-            !mergesInObject(A.Origin, InObjectMemo)) {
-          // A merge of pointers computed at variable offsets may point into
-          // another object than the one the program indexes (compressors
-          // keep `base = source - offset`): the access is checked against
-          // the block it lands in, as AddressSanitizer checks it.
-          APInt Off(M.getDataLayout().getIndexTypeSizeInBits(
-                        A.Ptr->getType()),
-                    0);
-          A.Origin = A.Ptr->stripAndAccumulateInBoundsConstantOffsets(
-              M.getDataLayout(), Off);
-        }
+        A.Origin = Opts.Origin ? originOf(A.Ptr, DT, Memo) : A.Ptr;
         if (isa<Constant>(A.Origin))
           A.Origin = A.Ptr;
         Found.push_back(A);
