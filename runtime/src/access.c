@@ -266,7 +266,7 @@ bool md_access_used;
 void md_access_keep_new(const struct md_block *b) {
   if (md_access_cache == empty_cache.e || !b->klass || b->lead)
     return;
-  const uint64_t *word = (const uint64_t *)&b->meta->size;
+  const md_meta_word *word = (const md_meta_word *)&b->meta->size;
   uintptr_t user = (uintptr_t)b->user;
   lookup_keep(user, user, md_block_usable(b), word,
               __atomic_load_n(word, __ATOMIC_RELAXED));
@@ -278,7 +278,7 @@ static LOOKUP_SLOW mdebug_access_answer lookup_before(uintptr_t p) {
   struct md_block b;
   if (!origin_block(p, &b))
     return answer(&no_block);
-  const uint64_t *word = (const uint64_t *)&b.meta->size;
+  const md_meta_word *word = (const md_meta_word *)&b.meta->size;
   uint64_t value = __atomic_load_n(word, __ATOMIC_ACQUIRE);
   if (MD_BITS_STATE(value >> 32) != MD_STATE_LIVE)
     return answer(&no_block);
@@ -297,7 +297,7 @@ static LOOKUP_SLOW mdebug_access_answer lookup_compute(const void *origin) {
   if (MD_UNLIKELY(i >= md_fresh(k)))
     return answer(&no_block);
   const struct md_meta *m = md_meta_at(k, i);
-  const uint64_t *word = (const uint64_t *)&m->size;
+  const md_meta_word *word = (const md_meta_word *)&m->size;
   uint64_t value = __atomic_load_n(word, __ATOMIC_ACQUIRE);
   uint32_t bits = (uint32_t)(value >> 32);
   size_t lead = md_heap.guard + (size_t)MD_BITS_LEAD(bits) * 16;

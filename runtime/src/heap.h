@@ -126,9 +126,12 @@ _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&
                    __builtin_offsetof(struct md_meta, bits) ==
                        __builtin_offsetof(struct md_meta, size) + 4,
                "size and bits form one word, size in its low half");
+/* The word's type may alias the two 4-byte fields it covers: later reads
+ * of m->size or m->bits in the same function see this store. */
+typedef uint64_t md_meta_word __attribute__((may_alias));
 static inline void md_meta_publish(struct md_meta *m, uint32_t size,
                                    uint32_t bits) {
-  __atomic_store_n((uint64_t *)(void *)&m->size,
+  __atomic_store_n((md_meta_word *)(void *)&m->size,
                    (uint64_t)bits << 32 | size, __ATOMIC_RELEASE);
 }
 
