@@ -407,7 +407,16 @@ static bool classify(uintptr_t a, size_t n, uintptr_t origin,
                      struct verdict *v) {
   struct md_block t, o;
   bool has_t = slot_block(a, &t);
-  bool has_o = origin != a && origin_block(origin, &o);
+  /* The block the address was computed from, when its pointer is a live
+   * block's start (an array indexed past its end into the next block). A
+   * pointer elsewhere may be a base the program computed on purpose,
+   * pointing anywhere: compressors keep `base = source - offset` in a
+   * structure (zstd's window, LZ4's) and read the source at `base +
+   * index`, and such a base may lie inside another block, or at the start
+   * of a freed one. An access from it is judged by where it lands, as
+   * AddressSanitizer judges it (inside a freed block: a use after free). */
+  bool has_o = origin != a && origin_block(origin, &o) &&
+               origin == (uintptr_t)o.user && !is_freed(&o);
   v->has_block = v->has_landed = false;
   if (has_o && !(has_t && same_block(&o, &t) && inside(&t, a, n))) {
     /* The access left the block its address was computed from. */
