@@ -10,7 +10,7 @@
 #   test/real-programs.sh [PROGRAM...]   (default: all of them)
 #
 # Programs: json-c, jansson, cjson, expat, pcre2 (with its JIT), brotli,
-# tinyxml2 (C++), lz4 (its Makefile, with mdebug-clang).
+# tinyxml2 (C++), lz4 and zstd (their Makefiles, with mdebug-clang).
 # MDEBUG_BUILD_DIR: mdebug's build (default: build/, made by ./build.sh).
 # REAL_PROGRAMS_DIR: where the sources and builds go (default:
 # $MDEBUG_BUILD_DIR/real-programs). MDEBUG_OPTIONS applies to every run
@@ -29,7 +29,7 @@ die() { echo "real-programs.sh: error: $*" >&2; exit 1; }
 # shellcheck source=bench/debian-sources.sh
 . "$root/bench/debian-sources.sh"
 
-all=(json-c jansson cjson expat pcre2 brotli tinyxml2 lz4)
+all=(json-c jansson cjson expat pcre2 brotli tinyxml2 lz4 zstd)
 programs=("$@")
 [ ${#programs[@]} -gt 0 ] || programs=("${all[@]}")
 for p in "${programs[@]}"; do
@@ -107,6 +107,18 @@ run_lz4() {
   make -C "$cache/lz4" -j2 CC="$cc" CFLAGS="-O2 -g" >"$cache/lz4.build.log" 2>&1 ||
     die "building lz4 failed (see $cache/lz4.build.log)"
   suite lz4 make CC="$cc" CFLAGS="-O2 -g" check
+}
+# zstd (Debian's libzstd) the same way: its unit tests and a minute of its
+# own fuzzers (fuzzer, zstreamtest: every compression level, dictionaries,
+# streaming; its match finders read the source through a window base that
+# lies in another block or at the start of a freed one).
+run_zstd() {
+  local src cc="$build/bin/mdebug-clang -fmdebug-check-access"
+  src=$(fetch libzstd) || exit 1
+  rm -rf "${cache:?}/zstd" && cp -a "$src" "$cache/zstd"
+  make -C "$cache/zstd/tests" -j2 CC="$cc" MOREFLAGS="-g" fuzzer zstreamtest \
+    >"$cache/zstd.build.log" 2>&1 || die "building zstd failed (see $cache/zstd.build.log)"
+  suite zstd sh -c 'cd tests && ./fuzzer -T30s && ./zstreamtest -T30s'
 }
 
 failed=0
