@@ -402,21 +402,26 @@ static bool inside(const struct md_block *b, uintptr_t a, size_t n) {
   return a >= u && n <= md_block_usable(b) && a - u <= md_block_usable(b) - n;
 }
 
+/* The block an access is judged against when its address was computed
+ * from origin: the live block whose start origin is (an array indexed past
+ * its end into the next block is an overflow of that array). A pointer
+ * elsewhere may be a base the program computed on purpose, pointing
+ * anywhere: compressors keep `base = source - offset` in a structure
+ * (zstd's window, LZ4's) and read the source at `base + index`, and such a
+ * base may lie inside another block, or at the start of a freed one. An
+ * access from it is judged by where it lands, as AddressSanitizer judges
+ * it (inside a freed block: a use after free). */
+static bool named_origin(uintptr_t origin, struct md_block *o) {
+  return slot_block(origin, o) && origin == (uintptr_t)o->user &&
+         !is_freed(o);
+}
+
 /* false: not an error after all. */
 static bool classify(uintptr_t a, size_t n, uintptr_t origin,
                      struct verdict *v) {
   struct md_block t, o;
   bool has_t = slot_block(a, &t);
-  /* The block the address was computed from, when its pointer is a live
-   * block's start (an array indexed past its end into the next block). A
-   * pointer elsewhere may be a base the program computed on purpose,
-   * pointing anywhere: compressors keep `base = source - offset` in a
-   * structure (zstd's window, LZ4's) and read the source at `base +
-   * index`, and such a base may lie inside another block, or at the start
-   * of a freed one. An access from it is judged by where it lands, as
-   * AddressSanitizer judges it (inside a freed block: a use after free). */
-  bool has_o = origin != a && origin_block(origin, &o) &&
-               origin == (uintptr_t)o.user && !is_freed(&o);
+  bool has_o = origin != a && named_origin(origin, &o);
   v->has_block = v->has_landed = false;
   if (has_o && !(has_t && same_block(&o, &t) && inside(&t, a, n))) {
     /* The access left the block its address was computed from. */
@@ -609,7 +614,7 @@ static MD_NOINLINE void report(uintptr_t a, size_t n, uint64_t info,
 /* ---- loads, stores, intrinsics ------------------------------------------- */
 
 /* A naturally aligned load of 2, 4, 8 or 16 bytes that starts inside a
- * live block (the block of the pointer it was computed from) and ends past
+ * live block (the block its origin names, if any: named_origin) and ends past
  * it: the bytes past the end lie in the same aligned word, which the slot
  * always holds, so the load cannot fault; code that reads a string a word
  * at a time and masks off the tail (Bob Jenkins' lookup3 hash, in json-c
@@ -626,7 +631,7 @@ static bool partial_load(uintptr_t a, size_t n, uint64_t info,
   if (!slot_block(a, &t) || is_freed(&t) || !inside(&t, a, 1) ||
       inside(&t, a, n))
     return false;
-  return origin == a || (origin_block(origin, &o) && same_block(&o, &t));
+  return origin == a || !named_origin(origin, &o) || same_block(&o, &t);
 }
 
 void __mdebug_access_fail(const void *addr, const void *origin, uint64_t info,
