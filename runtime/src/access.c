@@ -1,6 +1,7 @@
 /* access.c - checked heap accesses: the geometry instrumented code reads
  * (__mdebug_access, access.h), the check entry points the pass calls
- * (checks.def), the checked C library calls, and their reports.
+ * (checks.def), and their reports; the checked C library calls
+ * (libc_checks.c) check their ranges with the functions at the end.
  *
  * An access is fine when its bytes lie inside a live block's bytes (its
  * size plus expand_alloc). Instrumented code asks __mdebug_access_lookup for
@@ -41,30 +42,10 @@
 #define CC_PRESERVE_MOST __attribute__((preserve_most))
 #define CHECK_DECLARE(NAME, SIG, CC, RET, PARAMS)                              \
   MD_EXPORT CC_##CC RET __mdebug_##NAME PARAMS;
-#define CHECKED_DECLARE(NAME, SIG, RET, PARAMS)                                \
-  MD_EXPORT RET __mdebug_checked_##NAME MD_WITH_ACCESS_SITE PARAMS;
-#define CHECKED_VA_DECLARE(NAME, SIG, RET, PARAMS)                             \
-  MD_EXPORT RET __mdebug_checked_##NAME MD_WITH_ACCESS_SITE_VA PARAMS;
-#define MD_WITH_ACCESS_SITE(...)                                               \
-  (__VA_ARGS__, const struct mdebug_access_site *site)
-#define MD_WITH_ACCESS_SITE_VA(...)                                            \
-  (__VA_ARGS__, const struct mdebug_access_site *site, ...)
 #define MDEBUG_CHECK CHECK_DECLARE
-#define MDEBUG_CHECKED CHECKED_DECLARE
-#define MDEBUG_CHECKED_VA CHECKED_VA_DECLARE
 #include "mdebug/checks.def"
 
-/* `via` numbers: the functions reports name (checks.def order, from 1). */
-enum {
-  VIA_NONE,
-#define VIA_ENUM(NAME, ...) VIA_##NAME,
-#define MDEBUG_CHECKED VIA_ENUM
-#define MDEBUG_CHECKED_VA VIA_ENUM
-#define MDEBUG_VIA VIA_ENUM
-#include "mdebug/checks.def"
-  VIA_COUNT
-};
-static const char *const via_names[VIA_COUNT] = {
+static const char *const via_names[MD_VIA_COUNT] = {
     NULL,
 #define VIA_NAME(NAME, ...) #NAME,
 #define MDEBUG_CHECKED VIA_NAME
@@ -567,7 +548,7 @@ static MD_NOINLINE void report(uintptr_t a, size_t n, uint64_t info,
     return;
   if (!md_report_begin(v.kind))
     return;
-  const char *name = via && via < VIA_COUNT ? via_names[via] : NULL;
+  const char *name = via && via < MD_VIA_COUNT ? via_names[via] : NULL;
   /* The first line as crash.c words a fault of the same kind. */
   const char *what = write ? "write" : "read";
   char where[96], loc[512];
@@ -722,144 +703,20 @@ static void check_compare(const char *a, const char *b, size_t n, unsigned via,
            (uintptr_t)b, site);
 }
 
-/* ---- the checked C library calls ------------------------------------------ */
+/* ---- for the checked C library calls (libc_checks.c) ----------------------- */
 
-#define READS(p, n, via) check_range(p, n, MDEBUG_ACCESS_INFO(0, false, via), site)
-#define WRITES(p, n, via) check_range(p, n, MDEBUG_ACCESS_INFO(0, true, via), site)
-
-void *__mdebug_checked_memcpy(void *dst, const void *src, size_t n,
-                              const struct mdebug_access_site *site) {
-  WRITES(dst, n, VIA_memcpy);
-  READS(src, n, VIA_memcpy);
-  return memcpy(dst, src, n);
+void md_access_check(const void *addr, size_t n, uint64_t info,
+                     const struct mdebug_access_site *site) {
+  check_range(addr, n, info, site);
 }
 
-void *__mdebug_checked_memmove(void *dst, const void *src, size_t n,
+size_t md_access_string_length(const char *s, size_t max, unsigned via,
                                const struct mdebug_access_site *site) {
-  WRITES(dst, n, VIA_memmove);
-  READS(src, n, VIA_memmove);
-  return memmove(dst, src, n);
+  return string_length(s, max, via, site);
 }
 
-void *__mdebug_checked_memset(void *dst, int c, size_t n,
-                              const struct mdebug_access_site *site) {
-  WRITES(dst, n, VIA_memset);
-  return memset(dst, c, n);
-}
-
-/* As AddressSanitizer's strict_memcmp: all n bytes of both, whatever the
- * first difference. */
-int __mdebug_checked_memcmp(const void *a, const void *b, size_t n,
-                            const struct mdebug_access_site *site) {
-  READS(a, n, VIA_memcmp);
-  READS(b, n, VIA_memcmp);
-  return memcmp(a, b, n);
-}
-
-char *__mdebug_checked_strcpy(char *dst, const char *src,
-                              const struct mdebug_access_site *site) {
-  size_t n = string_length(src, SIZE_MAX, VIA_strcpy, site);
-  WRITES(dst, n + 1, VIA_strcpy);
-  return strcpy(dst, src);
-}
-
-/* strncpy writes all n bytes (padding with zeros). */
-char *__mdebug_checked_strncpy(char *dst, const char *src, size_t n,
-                               const struct mdebug_access_site *site) {
-  string_length(src, n, VIA_strncpy, site);
-  WRITES(dst, n, VIA_strncpy);
-  return strncpy(dst, src, n);
-}
-
-char *__mdebug_checked_strcat(char *dst, const char *src,
-                              const struct mdebug_access_site *site) {
-  size_t d = string_length(dst, SIZE_MAX, VIA_strcat, site);
-  size_t s = string_length(src, SIZE_MAX, VIA_strcat, site);
-  WRITES(dst + d, s + 1, VIA_strcat);
-  return strcat(dst, src);
-}
-
-char *__mdebug_checked_strncat(char *dst, const char *src, size_t n,
-                               const struct mdebug_access_site *site) {
-  size_t d = string_length(dst, SIZE_MAX, VIA_strncat, site);
-  size_t s = string_length(src, n, VIA_strncat, site);
-  WRITES(dst + d, s + 1, VIA_strncat);
-  return strncat(dst, src, n);
-}
-
-size_t __mdebug_checked_strlen(const char *s,
-                               const struct mdebug_access_site *site) {
-  return string_length(s, SIZE_MAX, VIA_strlen, site);
-}
-
-size_t __mdebug_checked_strnlen(const char *s, size_t n,
-                                const struct mdebug_access_site *site) {
-  return string_length(s, n, VIA_strnlen, site);
-}
-
-int __mdebug_checked_strcmp(const char *a, const char *b,
-                            const struct mdebug_access_site *site) {
-  check_compare(a, b, SIZE_MAX, VIA_strcmp, site);
-  return strcmp(a, b);
-}
-
-int __mdebug_checked_strncmp(const char *a, const char *b, size_t n,
+void md_access_check_compare(const char *a, const char *b, size_t n,
+                             unsigned via,
                              const struct mdebug_access_site *site) {
-  check_compare(a, b, n, VIA_strncmp, site);
-  return strncmp(a, b, n);
-}
-
-/* The length comes from formatting once without writing (the program's
- * arguments are read twice; formatting has no side effects but %n, which
- * then writes the same value twice). */
-int __mdebug_checked_sprintf(char *dst, const char *format,
-                             const struct mdebug_access_site *site, ...) {
-  va_list ap;
-  va_start(ap, site);
-  if (md_primary_contains(dst)) {
-    va_list aq;
-    va_copy(aq, ap);
-    int len = vsnprintf(NULL, 0, format, aq);
-    va_end(aq);
-    if (len >= 0)
-      WRITES(dst, (size_t)len + 1, VIA_sprintf);
-  }
-  int r = vsprintf(dst, format, ap);
-  va_end(ap);
-  return r;
-}
-
-/* Destinations are checked for the size the call is given, as
- * _FORTIFY_SOURCE does: a buffer smaller than its stated size is a bug
- * even when this call writes less. */
-int __mdebug_checked_snprintf(char *dst, size_t n, const char *format,
-                              const struct mdebug_access_site *site, ...) {
-  va_list ap;
-  va_start(ap, site);
-  WRITES(dst, n, VIA_snprintf);
-  int r = vsnprintf(dst, n, format, ap);
-  va_end(ap);
-  return r;
-}
-
-char *__mdebug_checked_fgets(char *s, int n, FILE *stream,
-                             const struct mdebug_access_site *site) {
-  if (n > 0)
-    WRITES(s, (size_t)n, VIA_fgets);
-  return fgets(s, n, stream);
-}
-
-ssize_t __mdebug_checked_read(int fd, void *buf, size_t n,
-                              const struct mdebug_access_site *site) {
-  WRITES(buf, n, VIA_read);
-  return read(fd, buf, n);
-}
-
-size_t __mdebug_checked_fread(void *buf, size_t size, size_t n, FILE *stream,
-                              const struct mdebug_access_site *site) {
-  size_t total;
-  if (__builtin_mul_overflow(size, n, &total))
-    total = SIZE_MAX;
-  WRITES(buf, total, VIA_fread);
-  return fread(buf, size, n, stream);
+  check_compare(a, b, n, via, site);
 }

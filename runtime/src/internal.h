@@ -541,6 +541,31 @@ extern bool md_access_used MD_HIDDEN;
 struct md_block;
 /* A new block's answer into this thread's cache (access.c). */
 void md_access_keep_new(const struct md_block *b) MD_HIDDEN;
+/* The checks behind the checked C library calls (libc_checks.c). `via`
+ * names the function in reports: a line's position among checks.def's
+ * MDEBUG_CHECKED, MDEBUG_CHECKED_VA and MDEBUG_VIA lines, plus one. */
+enum {
+  MD_VIA_NONE,
+#define MD_VIA_ENUM(NAME, ...) MD_VIA_##NAME,
+#define MDEBUG_CHECKED MD_VIA_ENUM
+#define MDEBUG_CHECKED_VA MD_VIA_ENUM
+#define MDEBUG_VIA MD_VIA_ENUM
+#include "mdebug/checks.def"
+#undef MD_VIA_ENUM
+  MD_VIA_COUNT
+};
+struct mdebug_access_site;
+/* [addr, addr + n) against the block it lies in; reports what lies
+ * outside (info: MDEBUG_ACCESS_INFO). */
+void md_access_check(const void *addr, size_t n, uint64_t info,
+                     const struct mdebug_access_site *site) MD_HIDDEN;
+/* strnlen(s, max), reporting a string that runs off its block. */
+size_t md_access_string_length(const char *s, size_t max, unsigned via,
+                               const struct mdebug_access_site *site) MD_HIDDEN;
+/* The bytes strncmp(a, b, n) reads, each string within its block. */
+void md_access_check_compare(const char *a, const char *b, size_t n,
+                             unsigned via,
+                             const struct mdebug_access_site *site) MD_HIDDEN;
 
 /* ---- crash.c: a summary when SIGSEGV, SIGBUS or abort() ends the run ---- */
 /* From the active copy's constructor: handlers where the disposition is the
