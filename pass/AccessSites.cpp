@@ -56,7 +56,7 @@ static Constant *offsetFrom(Constant *Site, Constant *Target) {
 }
 
 Constant *AccessSites::siteFor(const Instruction &I) {
-  SourceFacts Facts = sourceFactsFor(I);
+  SourceFacts Facts = checkFactsFor(I);
   SmallString<256> Key;
   (Twine(Facts.File) + "\n" + Facts.Function + "\n" + Twine(Facts.Line) +
    ":" + Twine(Facts.Column))

@@ -59,10 +59,30 @@ static std::string openablePath(const DILocation &Loc) {
   return std::string(Path.str());
 }
 
+// A header the system installed (glibc's, the compiler's, libstdc++'s).
+static bool inSystemHeader(const DILocation &Loc) {
+  std::string Path = openablePath(Loc);
+  StringRef P(Path);
+  return P.startswith("/usr/include/") || P.startswith("/usr/lib/") ||
+         P.startswith("/usr/local/include/");
+}
+
+static SourceFacts factsAt(const Instruction &I, const DILocation *Loc);
+
 SourceFacts sourceFactsFor(const Instruction &I) {
+  return factsAt(I, I.getDebugLoc().get());
+}
+
+SourceFacts checkFactsFor(const Instruction &I) {
+  const DILocation *Loc = I.getDebugLoc().get();
+  while (Loc && Loc->getInlinedAt() && inSystemHeader(*Loc))
+    Loc = Loc->getInlinedAt();
+  return factsAt(I, Loc);
+}
+
+static SourceFacts factsAt(const Instruction &I, const DILocation *Loc) {
   SourceFacts Facts;
   const Function &F = *I.getFunction();
-  const DILocation *Loc = I.getDebugLoc().get();
   if (!Loc) {
     Facts.File = Facts.HashedFile = F.getParent()->getSourceFileName();
     Facts.Function = demangled(F.getName());

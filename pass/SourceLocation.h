@@ -48,6 +48,12 @@ struct SourceFacts {
 /// the IR function stand in.
 SourceFacts sourceFactsFor(const llvm::Instruction &I);
 
+/// The same, for a check's site: a location inlined from a system header
+/// (glibc's _FORTIFY_SOURCE and inline wrappers of memcpy, strcpy, atoi,
+/// printf, bzero; libstdc++'s containers) stands for the call that
+/// inlined it, outermost first, so a report names the program's own line.
+SourceFacts checkFactsFor(const llvm::Instruction &I);
+
 /// A new private constant holding S (NUL-terminated), named __mdebug_str,
 /// unnamed_addr so that the linker may merge it across modules. Callers
 /// share one per string and module.
