@@ -1069,8 +1069,11 @@ static Value *castTo(IRBuilder<> &B, Value *V, Type *Ty) {
 
 void Instrumenter::rewriteCall(CallBase *CB, const CheckedEntry &E) {
   FunctionType *Ty = checkedEntryType(Ctx, E);
-  if (CB->getType() != Ty->getReturnType())
-    return; // typed pointers only: a result we could not cast after an invoke
+  // Typed pointers only: a wchar_t * result (i32*) is cast back from the
+  // entry point's i8* after a call; after an invoke there is no place to.
+  bool CastResult = CB->getType() != Ty->getReturnType();
+  if (CastResult && (isa<InvokeInst>(CB) || !CB->getType()->isPointerTy()))
+    return;
   FunctionCallee Callee = M.getOrInsertFunction(checkedEntryName(E), Ty);
   IRBuilder<> B(CB);
   unsigned Named = Ty->getNumParams() - 1;
@@ -1095,7 +1098,12 @@ void Instrumenter::rewriteCall(CallBase *CB, const CheckedEntry &E) {
   New->setDebugLoc(CB->getDebugLoc());
   mark(New);
   New->takeName(CB);
-  CB->replaceAllUsesWith(New);
+  Value *Result = New;
+  if (CastResult) {
+    B.SetInsertPoint(CB);
+    Result = B.CreateBitCast(New, CB->getType());
+  }
+  CB->replaceAllUsesWith(Result);
   CB->eraseFromParent();
 }
 

@@ -72,6 +72,10 @@ static bool matchesLetter(const Type *Ty, char Letter) {
     return Ty->isIntegerTy(64);
   case 'i':
     return Ty->isIntegerTy(32);
+  case 'd':
+    return Ty->isDoubleTy();
+  case 'f':
+    return Ty->isFloatTy();
   case 'v':
     return Ty->isVoidTy();
   default:
@@ -128,6 +132,10 @@ Type *sigLetterType(LLVMContext &Ctx, char Letter) {
     return Type::getInt64Ty(Ctx);
   case 'i':
     return Type::getInt32Ty(Ctx);
+  case 'd':
+    return Type::getDoubleTy(Ctx);
+  case 'f':
+    return Type::getFloatTy(Ctx);
   default:
     return Type::getVoidTy(Ctx);
   }
