@@ -705,9 +705,13 @@ static void check_compare(const char *a, const char *b, size_t n, unsigned via,
 
 /* ---- for the checked C library calls (libc_checks.c) ----------------------- */
 
-void md_access_check(const void *addr, size_t n, uint64_t info,
+bool md_access_check(const void *addr, size_t n, uint64_t info,
                      const struct mdebug_access_site *site) {
-  check_range(addr, n, info, site);
+  uintptr_t a = (uintptr_t)addr;
+  if (!n || MD_LIKELY(fine(a, n)))
+    return true;
+  report(a, n, info, a, site);
+  return false;
 }
 
 size_t md_access_string_length(const char *s, size_t max, unsigned via,

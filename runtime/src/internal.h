@@ -556,8 +556,9 @@ enum {
 };
 struct mdebug_access_site;
 /* [addr, addr + n) against the block it lies in; reports what lies
- * outside (info: MDEBUG_ACCESS_INFO). */
-void md_access_check(const void *addr, size_t n, uint64_t info,
+ * outside (info: MDEBUG_ACCESS_INFO). false when it does not lie inside
+ * (reported now, or before at the same site). */
+bool md_access_check(const void *addr, size_t n, uint64_t info,
                      const struct mdebug_access_site *site) MD_HIDDEN;
 /* strnlen(s, max), reporting a string that runs off its block. */
 size_t md_access_string_length(const char *s, size_t max, unsigned via,
