@@ -46,6 +46,9 @@ CONFIGS = {  # name: (label in the table, colour in the chart, description)
     "mdebug-access": ("mdebug access", "#e377c2",
                       "mdebug-clang -fmdebug-check-access -O2 -g (checked heap accesses), "
                       "MDEBUG_OPTIONS unset"),
+    "mdebug-calls": ("mdebug calls", "#f0a0d0",
+                     "mdebug-clang -fmdebug-check-calls -O2 -g (the C library calls "
+                     "checked), MDEBUG_OPTIONS unset"),
     "mdebug-profile": ("mdebug profile", "#c5b0d5",
                        "mdebug, the heap profile option set: MDEBUG_OPTIONS='none "
                        "sample_rate=100 snapshot_interval=10 profile_prefix=...'"),

@@ -37,7 +37,9 @@ all_checks='guard fill free_track verify_pointers leak_track'
 # config NAME BUILD PACKAGES SETS [VAR=VALUE...] [-- PREFIX...]
 #   BUILD     the binary it runs: native (clang), mdebug (mdebug-clang),
 #             access (mdebug-clang -fmdebug-check-access: checked heap
-#             accesses) or asan (clang -fsanitize=address)
+#             accesses), calls (mdebug-clang -fmdebug-check-calls: the C
+#             library calls checked, not loads and stores) or asan (clang
+#             -fsanitize=address)
 #   PACKAGES  Debian packages it needs, ',' between them, or -
 #   SETS      the default CONFIGS it is in: full (QUICK=0), quick (QUICK=1),
 #             both (full,quick) or - (only when CONFIGS names it)
@@ -65,6 +67,7 @@ config mdebug-bt16 mdebug -                  full,quick MDEBUG_OPTIONS=backtrace
 config mdebug-pg1000 mdebug -                full,quick MDEBUG_OPTIONS=page_guard=1000
 config mdebug-pg1  mdebug -                  -          MDEBUG_OPTIONS=page_guard=1
 config mdebug-access access -                full,quick
+config mdebug-calls calls  -                 -
 config mdebug-profile mdebug -               full,quick "MDEBUG_OPTIONS=none sample_rate=100 snapshot_interval=10 profile_prefix={tmp}/prof"
 config mimalloc    native libmimalloc2.0     full,quick LD_PRELOAD={mimalloc}
 config asan        asan   libclang-rt-14-dev full,quick
@@ -188,26 +191,27 @@ cflags=(-O2 -g -gdwarf-4)
 compiler_of() {
   case $1 in
     native | asan) echo "$cc" ;;
-    mdebug | access) echo "$wrapper" ;;
+    mdebug | access | calls) echo "$wrapper" ;;
   esac
 }
 flags_of() {
   case $1 in
     asan) echo -fsanitize=address ;;
     access) echo -fmdebug-check-access ;;
+    calls) echo -fmdebug-check-calls ;;
     *) ;;
   esac
 }
 # What a variant's objects and links depend on besides their sources.
 tool_deps_of() {
   case $1 in
-    mdebug | access) echo "$wrapper $build/lib/libmdebugpass.so" ;;
+    mdebug | access | calls) echo "$wrapper $build/lib/libmdebugpass.so" ;;
     *) ;;
   esac
 }
 link_deps_of() {
   case $1 in
-    mdebug | access) echo "$wrapper $build/lib/libmdebug-rt.a" ;;
+    mdebug | access | calls) echo "$wrapper $build/lib/libmdebug-rt.a" ;;
     *) ;;
   esac
 }
@@ -362,7 +366,7 @@ run() {
     # heaptrack reports its progress on stdout and stderr; not a finding.
     cat "$tmp/stdout" >>"$err"
   fi
-  if [[ $variant == mdebug || $variant == access ]] && grep -qE '^mdebug: .*(MDEBUG_OPTIONS|option)' "$err"; then
+  if [[ $variant == mdebug || $variant == access || $variant == calls ]] && grep -qE '^mdebug: .*(MDEBUG_OPTIONS|option)' "$err"; then
     verdict=invalid
     invalid=$((invalid + 1))
     warn_later "$w $c: mdebug rejected its options: $(grep -m1 -E '^mdebug: ' "$err")"

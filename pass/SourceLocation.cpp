@@ -60,11 +60,15 @@ static std::string openablePath(const DILocation &Loc) {
 }
 
 // A header the system installed (glibc's, the compiler's, libstdc++'s).
+// (StringRef::startswith became starts_with across the supported range;
+// substr() is spelled the same everywhere.)
 static bool inSystemHeader(const DILocation &Loc) {
   std::string Path = openablePath(Loc);
   StringRef P(Path);
-  return P.startswith("/usr/include/") || P.startswith("/usr/lib/") ||
-         P.startswith("/usr/local/include/");
+  for (StringRef Dir : {"/usr/include/", "/usr/lib/", "/usr/local/include/"})
+    if (P.substr(0, Dir.size()) == Dir)
+      return true;
+  return false;
 }
 
 static SourceFacts factsAt(const Instruction &I, const DILocation *Loc);
