@@ -529,6 +529,12 @@ void md_roots_keep_modules(bool keep) MD_HIDDEN;
 void md_roots_each_readable(uintptr_t begin, uintptr_t end,
                             void (*fn)(uintptr_t b, uintptr_t e, void *arg),
                             void *arg) MD_HIDDEN;
+/* Only inside md_world_stop's fn: as md_roots_each_readable, but only the
+ * pages that may hold data (resident, or swapped out; see roots_linux.c):
+ * a sparse block or mapping is not read whole. */
+void md_roots_each_present(uintptr_t begin, uintptr_t end,
+                           void (*fn)(uintptr_t b, uintptr_t e, void *arg),
+                           void *arg) MD_HIDDEN;
 /* After they resume (only if md_roots_prepare succeeded). */
 void md_roots_finish(void) MD_HIDDEN;
 /* Only inside md_world_stop's fn: calls visit for every root region: the
