@@ -32,6 +32,8 @@ static void finish(unsigned op, md_origin_t origin, int err) {
     md_report_line("  %s throws std::bad_alloc (its new-handler is not "
                    "called: no handler can make this request possible)",
                    md_op_name(op));
+  else if (md_op_family(op) != MD_FAMILY_MALLOC) /* nothrow new */
+    md_report_line("  %s (nothrow) returns NULL", md_op_name(op));
   else if (op == MD_OP_posix_memalign)
     md_report_line("  posix_memalign returns %s", err == EINVAL ? "EINVAL"
                                                                  : "ENOMEM");
