@@ -77,6 +77,7 @@ static struct md_kept_fd maps_kept = {.fd = -1};
 /* /proc/self/pagemap, for md_roots_each_present when swap is configured. */
 static struct md_kept_fd pagemap_kept = {.fd = -1};
 static bool swap_configured; /* sysinfo's totalswap, read for each stop */
+static int pagemap_fd;       /* pagemap_kept's, if still ours; else -1 */
 
 /* ---- registered roots, under roots_lock ---------------------------------- */
 static struct {
@@ -160,6 +161,9 @@ bool md_roots_read_maps(const char **why) {
   struct sysinfo si;
   /* Unknown: assume swap (the slower query, never a missed page). */
   swap_configured = md_sys1(SYS_sysinfo, &si) != 0 || si.totalswap != 0;
+  pagemap_fd = swap_configured && md_kept_valid(&pagemap_kept)
+                   ? pagemap_kept.fd
+                   : -1;
   bool temporary;
   int fd = maps_file(&temporary);
   size_t len = 0;
@@ -275,7 +279,8 @@ void md_roots_each_readable(uintptr_t begin, uintptr_t end,
  * A large block or an anonymous mapping may be mostly pages never touched
  * (a calloc of 2 GiB with 1 MiB used): reading them costs a fault each
  * (0.7 s for 2 GiB where this was measured, minutes for a TiB; more where
- * a read fault fills a huge page), and they hold only zeros. Which pages hold data, asked of the kernel in chunks:
+ * a read fault fills a huge page), and they hold only zeros. Which pages
+ * hold data is asked of the kernel, 4096 pages at a time:
  *  - no swap configured (sysinfo's totalswap is 0, the common case): a page
  *    of a private anonymous mapping that is not resident (mincore) was
  *    never written, or was discarded (MADV_DONTNEED/MADV_FREE): it reads as
@@ -284,9 +289,11 @@ void md_roots_each_readable(uintptr_t begin, uintptr_t end,
  *  - swap configured: mincore says "not resident" of a page swapped out,
  *    which may hold the only pointer to a block. /proc/self/pagemap says
  *    present (bit 63) or swapped (bit 62) for each page (no privilege
- *    needed for those bits); a page either says, or mincore's, is read.
- *    Without pagemap (no /proc, a kernel that refuses it), every readable
- *    page is read: slow, never wrong.
+ *    needed for those bits); a page is read if pagemap or mincore says it
+ *    holds data.
+ *    Without pagemap (no /proc, a kernel that refuses it, a program that
+ *    closed the descriptor kept since start-up), every readable page is
+ *    read: slow, never wrong.
  * mincore answers "resident" for a PROT_NONE page too: the readable parts
  * come first from the maps read for this stop (md_roots_each_readable), so
  * no read can fault. */
@@ -301,12 +308,15 @@ static void query_pages(uintptr_t at, size_t n, unsigned char *vec) {
     memset(vec, 1, n); /* cannot tell: read them */
     return;
   }
-  if (!swap_configured)
+  if (!swap_configured) {
+    for (size_t i = 0; i < n; i++)
+      vec[i] &= 1; /* the other bits are reserved */
     return;
+  }
   long got = -1;
-  if (pagemap_vec && md_kept_valid(&pagemap_kept)) {
+  if (pagemap_vec && pagemap_fd >= 0) {
     size_t want = n * sizeof(uint64_t);
-    got = md_sys4(SYS_pread64, pagemap_kept.fd, pagemap_vec, want,
+    got = md_sys4(SYS_pread64, pagemap_fd, pagemap_vec, want,
                   (at / PAGE_BYTES) * sizeof(uint64_t));
     if (got != (long)want)
       got = -1;
