@@ -386,6 +386,9 @@ static void *reallocate(void *p, size_t size, unsigned op, md_origin_t origin,
     md_deallocate(p, md_op_family(op), op, origin);
     return NULL;
   }
+  /* Before the in-place path, which md_allocate's check would not see. */
+  if (MD_UNLIKELY(size > md_heap.max_size))
+    return md_refuse_size(size, 0, op, origin); /* the block stays valid */
   struct md_block b;
   if (!verify(p, &b, op, origin)) {
     *refused = true;
