@@ -62,8 +62,8 @@ static MD_NOINLINE void *new_refused(bool nothrow) {
 static void *new_impl(size_t size, size_t align, bool nothrow, unsigned op,
                       md_origin_t o) {
   /* C++ requires a power of two (align_val_t); 0 is the plain forms'. */
-  if (MD_UNLIKELY(align && (!md_is_power_of_two(align) ||
-                             align > md_heap.max_size))) {
+  if (MD_UNLIKELY(align &&
+                  (!md_is_power_of_two(align) || align > md_heap.max_size))) {
     if (!md_is_power_of_two(align))
       md_refuse_alignment(align, size, op, o);
     else

@@ -20,8 +20,8 @@
 
 /* The throwing forms of operator new: they never return NULL. */
 static bool op_throws(unsigned op) {
-  return op == MD_OP_new || op == MD_OP_new_array ||
-         op == MD_OP_new_aligned || op == MD_OP_new_array_aligned;
+  return op == MD_OP_new || op == MD_OP_new_array || op == MD_OP_new_aligned ||
+         op == MD_OP_new_array_aligned;
 }
 
 /* The lines every refusal ends with: where, what the caller gets, the
@@ -35,12 +35,12 @@ static void finish(unsigned op, md_origin_t origin, int err) {
   else if (md_op_family(op) != MD_FAMILY_MALLOC) /* nothrow new */
     md_report_line("  %s (nothrow) returns NULL", md_op_name(op));
   else if (op == MD_OP_posix_memalign)
-    md_report_line("  posix_memalign returns %s", err == EINVAL ? "EINVAL"
-                                                                 : "ENOMEM");
+    md_report_line("  posix_memalign returns %s",
+                   err == EINVAL ? "EINVAL" : "ENOMEM");
   else if (op == MD_OP_realloc || op == MD_OP_reallocarray)
     md_report_line("  %s returns NULL, errno %s; the block it was given is "
-                   "left as it was", md_op_name(op),
-                   err == EINVAL ? "EINVAL" : "ENOMEM");
+                   "left as it was",
+                   md_op_name(op), err == EINVAL ? "EINVAL" : "ENOMEM");
   else
     md_report_line("  %s returns NULL, errno %s", md_op_name(op),
                    err == EINVAL ? "EINVAL" : "ENOMEM");
@@ -63,14 +63,15 @@ MD_NOINLINE void *md_refuse_size(size_t size, size_t align, unsigned op,
       md_report_line("+++ ALLOCATION REQUEST OF %zu BYTES TOO BIG (%s)", size,
                      md_op_name(op));
       md_report_line("  requested size 0x%zx exceeds the maximum allocation "
-                     "size 0x%zx (%zu bytes, max_allocation_size)", size, max,
-                     max);
+                     "size 0x%zx (%zu bytes, max_allocation_size)",
+                     size, max, max);
     } else {
       md_report_line("+++ ALLOCATION REQUEST WITH ALIGNMENT %zu TOO BIG (%s)",
                      align, md_op_name(op));
       md_report_line("  requested alignment 0x%zx (for %zu bytes) exceeds the "
                      "maximum allocation size 0x%zx (%zu bytes, "
-                     "max_allocation_size)", align, size, max, max);
+                     "max_allocation_size)",
+                     align, size, max, max);
     }
     finish(op, origin, ENOMEM);
   }
@@ -86,7 +87,8 @@ MD_NOINLINE void *md_refuse_product(size_t n, size_t size, unsigned op,
     md_report_line("+++ ALLOCATION REQUEST OF %zu * %zu BYTES OVERFLOWS (%s)",
                    n, size, md_op_name(op));
     md_report_line("  count * size (0x%zx * 0x%zx) cannot be represented in "
-                   "size_t", n, size);
+                   "size_t",
+                   n, size);
     finish(op, origin, ENOMEM);
   }
   errno = ENOMEM;
@@ -99,7 +101,8 @@ MD_NOINLINE void *md_refuse_pvalloc(size_t size, size_t page, unsigned op,
     md_report_line("+++ ALLOCATION REQUEST OF %zu BYTES OVERFLOWS (%s)", size,
                    md_op_name(op));
     md_report_line("  size 0x%zx rounded up to the page size (0x%zx) cannot "
-                   "be represented in size_t", size, page);
+                   "be represented in size_t",
+                   size, page);
     finish(op, origin, ENOMEM);
   }
   errno = ENOMEM;
@@ -108,19 +111,18 @@ MD_NOINLINE void *md_refuse_pvalloc(size_t size, size_t page, unsigned op,
 
 int md_refuse_alignment(size_t align, size_t size, unsigned op,
                         md_origin_t origin) {
-  enum md_error kind = op == MD_OP_posix_memalign
-                           ? MD_ERR_INVALID_POSIX_MEMALIGN_ALIGNMENT
-                       : op == MD_OP_aligned_alloc
-                           ? MD_ERR_INVALID_ALIGNED_ALLOC_ALIGNMENT
-                           : MD_ERR_INVALID_ALIGNMENT;
+  enum md_error kind =
+      op == MD_OP_posix_memalign  ? MD_ERR_INVALID_POSIX_MEMALIGN_ALIGNMENT
+      : op == MD_OP_aligned_alloc ? MD_ERR_INVALID_ALIGNED_ALLOC_ALIGNMENT
+                                  : MD_ERR_INVALID_ALIGNMENT;
   int saved_errno = errno;
   if (reporting() && md_report_begin(kind)) {
     md_report_line("+++ ALLOCATION REQUEST WITH ALIGNMENT %zu INVALID (%s)",
                    align, md_op_name(op));
     if (op == MD_OP_posix_memalign)
       md_report_line("  alignment %zu (for %zu bytes) is not a power of two "
-                     "multiple of sizeof(void *) (%zu)", align, size,
-                     sizeof(void *));
+                     "multiple of sizeof(void *) (%zu)",
+                     align, size, sizeof(void *));
     else
       md_report_line("  alignment %zu (for %zu bytes) is not a power of two",
                      align, size);
