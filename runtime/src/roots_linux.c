@@ -113,9 +113,19 @@ static int open_raw(const char *path) {
   return (int)md_sys4(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0);
 }
 
+/* Whether swap is configured (any page may be swapped out): sysinfo's
+ * totalswap; unknown counts as yes. */
+static bool swap_on(void) {
+  struct sysinfo si;
+  return md_sys1(SYS_sysinfo, &si) != 0 || si.totalswap != 0;
+}
+
+/* pagemap only where swap is configured: one descriptor fewer taken from
+ * the program otherwise. */
 void md_roots_open_files(void) {
   md_kept_open(&maps_kept, "/proc/self/maps", O_RDONLY);
-  md_kept_open(&pagemap_kept, "/proc/self/pagemap", O_RDONLY);
+  if (swap_on())
+    md_kept_open(&pagemap_kept, "/proc/self/pagemap", O_RDONLY);
 }
 
 /* The kept maps fd if it is still ours, else a new one (-1 if none). */
@@ -158,9 +168,7 @@ static uintptr_t parse_hex(const char **p) {
 }
 
 bool md_roots_read_maps(const char **why) {
-  struct sysinfo si;
-  /* Unknown: assume swap (the slower query, never a missed page). */
-  swap_configured = md_sys1(SYS_sysinfo, &si) != 0 || si.totalswap != 0;
+  swap_configured = swap_on();
   pagemap_fd = swap_configured && md_kept_valid(&pagemap_kept)
                    ? pagemap_kept.fd
                    : -1;
@@ -292,8 +300,8 @@ void md_roots_each_readable(uintptr_t begin, uintptr_t end,
  *    needed for those bits); a page is read if pagemap or mincore says it
  *    holds data.
  *    Without pagemap (no /proc, a kernel that refuses it, a program that
- *    closed the descriptor kept since start-up), every readable page is
- *    read: slow, never wrong.
+ *    closed the descriptor kept since start-up, swap turned on after
+ *    start-up), every readable page is read: slow, never wrong.
  * mincore answers "resident" for a PROT_NONE page too: the readable parts
  * come first from the maps read for this stop (md_roots_each_readable), so
  * no read can fault. */
