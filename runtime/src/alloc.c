@@ -23,10 +23,8 @@
 
 static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,
                              md_origin_t origin) {
-  if (MD_UNLIKELY(size > MD_MAX_SIZE)) {
-    errno = ENOMEM;
-    return NULL;
-  }
+  if (MD_UNLIKELY(size > md_heap.max_size)) /* max_allocation_size */
+    return md_refuse_size(size, align, op, origin); /* reported at the site */
   struct md_block b;
   if (MD_UNLIKELY(!md_heap_take(size, align, origin, &b)))
     return NULL; /* errno is ENOMEM */
@@ -388,6 +386,9 @@ static void *reallocate(void *p, size_t size, unsigned op, md_origin_t origin,
     md_deallocate(p, md_op_family(op), op, origin);
     return NULL;
   }
+  /* Before the in-place path, which md_allocate's check would not see. */
+  if (MD_UNLIKELY(size > md_heap.max_size))
+    return md_refuse_size(size, 0, op, origin); /* the block stays valid */
   struct md_block b;
   if (!verify(p, &b, op, origin)) {
     *refused = true;
@@ -435,30 +436,31 @@ size_t md_usable_size(void *p, unsigned op, md_origin_t origin) {
   return md_block_usable(&b);
 }
 
-/* ---- aligned allocation, with glibc 2.36's rules ------------------------- */
-
-static bool is_power_of_two(size_t x) { return x && !(x & (x - 1)); }
+/* ---- aligned allocation ---------------------------------------------------
+ * AddressSanitizer's rules, not glibc 2.36's: an alignment that is not a
+ * power of two is an error (glibc's memalign rounds it up, its aligned_alloc
+ * too until 2.38), reported at the site and refused with EINVAL. memalign
+ * and valloc accept 0 (malloc's alignment), as both glibc and ASan do. */
 
 void *md_memalign(size_t align, size_t size, unsigned op, md_origin_t origin) {
-  if (align > (MD_SIZE_ALL >> 1) + 1) { /* glibc: EINVAL */
-    errno = EINVAL;
+  if (MD_UNLIKELY(!md_is_power_of_two(align)) &&
+      (align != 0 || op == MD_OP_aligned_alloc)) {
+    md_refuse_alignment(align, size, op, origin);
     return NULL;
   }
-  if (!is_power_of_two(align)) { /* glibc rounds up to a power of two */
-    size_t a = MD_MIN_ALIGN;
-    while (a < align)
-      a <<= 1;
-    align = a;
-  }
+  if (MD_UNLIKELY(align > md_heap.max_size)) /* no mapping could hold it */
+    return md_refuse_size(size, align, op, origin);
   return md_allocate(size, align, md_op_family(op), false, op, origin);
 }
 
 int md_posix_memalign(void **out, size_t align, size_t size, unsigned op,
                       md_origin_t origin) {
-  if (!is_power_of_two(align) || align % sizeof(void *) != 0)
-    return EINVAL;
+  if (!md_is_power_of_two(align) || align % sizeof(void *) != 0)
+    return md_refuse_alignment(align, size, op, origin);
   int saved_errno = errno;
-  void *p = md_allocate(size, align, md_op_family(op), false, op, origin);
+  void *p = align > md_heap.max_size
+                ? md_refuse_size(size, align, op, origin)
+                : md_allocate(size, align, md_op_family(op), false, op, origin);
   errno = saved_errno;
   if (!p)
     return ENOMEM;

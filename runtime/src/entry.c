@@ -105,8 +105,8 @@ static void *calloc_impl(size_t n, size_t size, unsigned op, md_origin_t o) {
   md_ensure_init();
   uint64_t start = MD_UNLIKELY(md_recording) ? md_record_now() : 0;
   void *p = NULL;
-  if (__builtin_mul_overflow(n, size, &total))
-    errno = ENOMEM;
+  if (MD_UNLIKELY(__builtin_mul_overflow(n, size, &total)))
+    p = md_refuse_product(n, size, op, o); /* reported at the site */
   else
     p = md_allocate(total, 0, md_op_family(op), true, op, o);
   if (MD_UNLIKELY(md_recording))
@@ -117,10 +117,8 @@ static void *calloc_impl(size_t n, size_t size, unsigned op, md_origin_t o) {
 static void *reallocarray_impl(void *p, size_t n, size_t size, unsigned op,
                                md_origin_t o) {
   size_t total;
-  if (__builtin_mul_overflow(n, size, &total)) {
-    errno = ENOMEM;
-    return NULL;
-  }
+  if (MD_UNLIKELY(__builtin_mul_overflow(n, size, &total)))
+    return md_refuse_product(n, size, op, o); /* p is left alone */
   return md_reallocate(p, total, op, o);
 }
 
@@ -133,10 +131,8 @@ static size_t page_size(void) {
 
 static void *pvalloc_impl(size_t size, unsigned op, md_origin_t o) {
   size_t page = page_size(), rounded;
-  if (__builtin_add_overflow(size, page - 1, &rounded)) {
-    errno = ENOMEM;
-    return NULL;
-  }
+  if (MD_UNLIKELY(__builtin_add_overflow(size, page - 1, &rounded)))
+    return md_refuse_pvalloc(size, page, op, o);
   rounded &= ~(page - 1);
   return md_memalign(page, rounded ? rounded : page, op, o);
 }

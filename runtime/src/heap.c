@@ -31,7 +31,7 @@
 #define MIN_SHIFT 24 /* 16 MiB regions: 2 GiB in all */
 #define SPILL_CLASSES 4 /* a full class borrows from at most this many above */
 
-struct md_heap md_heap;
+struct md_heap md_heap = {.max_size = MD_DEFAULT_MAX_ALLOCATION};
 
 
 /* Is [begin, end) free of mappings (/proc/self/maps, read with raw
@@ -121,6 +121,8 @@ static void set_class(unsigned k, unsigned shift) {
 }
 
 bool md_heap_init(void) {
+  md_heap.max_size = md_opt.max_allocation_size ? md_opt.max_allocation_size
+                                                : MD_DEFAULT_MAX_ALLOCATION;
   size_t front = md_opt.front_guard, rear = md_opt.rear_guard;
   md_heap.guard = (front + MD_MIN_ALIGN - 1) & ~(size_t)(MD_MIN_ALIGN - 1);
   md_heap.front_guard = front;

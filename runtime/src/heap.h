@@ -61,7 +61,12 @@
 #define MD_REGION_COUNT 128      /* regions 1..88 used; a power of two */
 #define MD_PRIMARY_MAX ((size_t)128 << 10) /* the largest class's U */
 #define MD_PRIMARY_MAX_ALIGN 4096 /* lead is 8 bits of 16-byte units */
-#define MD_MAX_SIZE (((size_t)1 << 47) - 1) /* larger requests: ENOMEM */
+#define MD_MAX_SIZE (((size_t)1 << 47) - 1) /* max_allocation_size's cap */
+/* max_allocation_size's default: AddressSanitizer's (kMaxAllowedMallocSize
+ * on x86_64). Far above any real machine's memory, so it refuses only
+ * sizes that are bugs (a negative int made size_t, a wrapped product), yet
+ * a sparse calloc of a few GiB still works as it does with glibc. */
+#define MD_DEFAULT_MAX_ALLOCATION ((size_t)1 << 40)
 
 /* A block's state, in its metadata. */
 enum md_state {
@@ -160,6 +165,8 @@ struct md_class_info {
 
 /* The heap's geometry, fixed at init. */
 struct md_heap {
+  size_t max_size;  /* the largest request granted (max_allocation_size);
+                       larger ones are refused (refuse.c) */
   uintptr_t base;   /* of the reserved range; region k at base + (k << R) */
   size_t size;      /* MD_REGION_COUNT << region_shift */
   unsigned region_shift; /* R */

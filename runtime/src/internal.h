@@ -325,6 +325,24 @@ int md_posix_memalign(void **out, size_t align, size_t size, unsigned op,
 void *md_memalign(size_t align, size_t size, unsigned op, md_origin_t origin)
     MD_HIDDEN;
 
+static inline bool md_is_power_of_two(size_t x) { return x && !(x & (x - 1)); }
+
+/* ---- refuse.c: requests no block can answer (reported unless
+ * allocator_may_return_null); cold, out of line ------------------------- */
+/* A size over max_allocation_size (or an alignment over it): NULL, ENOMEM. */
+void *md_refuse_size(size_t size, size_t align, unsigned op,
+                     md_origin_t origin) MD_HIDDEN __attribute__((cold));
+/* calloc's or reallocarray's n * size overflows: NULL, ENOMEM. */
+void *md_refuse_product(size_t n, size_t size, unsigned op,
+                        md_origin_t origin) MD_HIDDEN __attribute__((cold));
+/* pvalloc's size rounded up to a page overflows: NULL, ENOMEM. */
+void *md_refuse_pvalloc(size_t size, size_t page, unsigned op,
+                        md_origin_t origin) MD_HIDDEN __attribute__((cold));
+/* An alignment the call does not accept: returns EINVAL; errno EINVAL but
+ * for posix_memalign (kept). */
+int md_refuse_alignment(size_t align, size_t size, unsigned op,
+                        md_origin_t origin) MD_HIDDEN __attribute__((cold));
+
 /* ---- guard.c ------------------------------------------------------------ */
 extern bool md_guards_on MD_HIDDEN; /* front_guard or rear_guard (set at init) */
 void md_guard_init(void) MD_HIDDEN;
@@ -511,6 +529,12 @@ void md_roots_keep_modules(bool keep) MD_HIDDEN;
 void md_roots_each_readable(uintptr_t begin, uintptr_t end,
                             void (*fn)(uintptr_t b, uintptr_t e, void *arg),
                             void *arg) MD_HIDDEN;
+/* Only inside md_world_stop's fn: as md_roots_each_readable, but only the
+ * pages that may hold data (resident, or swapped out; see roots_linux.c):
+ * a sparse block or mapping is not read whole. */
+void md_roots_each_present(uintptr_t begin, uintptr_t end,
+                           void (*fn)(uintptr_t b, uintptr_t e, void *arg),
+                           void *arg) MD_HIDDEN;
 /* After they resume (only if md_roots_prepare succeeded). */
 void md_roots_finish(void) MD_HIDDEN;
 /* Only inside md_world_stop's fn: calls visit for every root region: the

@@ -5,6 +5,9 @@
  * throws std::bad_alloc through libstdc++'s own helper. Those libstdc++
  * symbols are weak, so C programs link without libstdc++; a C++ program
  * always has them. nothrow forms return NULL without calling the handler.
+ * A request refused outright (refuse.c: over max_allocation_size, an
+ * alignment that is not a power of two) is reported, then throws at once:
+ * no new-handler can make it possible, and retrying would loop forever.
  * Aligned deletes release like plain delete (the block knows its own
  * alignment). A sized delete is given the size the program thinks the block
  * has: when the block, of the delete's own family, was allocated with
@@ -43,12 +46,38 @@ static bool new_failed(bool nothrow) {
   md_die("operator new: out of memory and no C++ runtime to throw bad_alloc");
 }
 
+/* A request refused (refuse.c: reported there unless
+ * allocator_may_return_null): nothrow returns NULL; the throwing forms throw
+ * bad_alloc at once, without the new-handler, which could free memory and
+ * return forever without ever making the request possible. */
+static MD_NOINLINE void *new_refused(bool nothrow) {
+  if (nothrow)
+    return NULL;
+  if (_ZSt17__throw_bad_allocv)
+    _ZSt17__throw_bad_allocv();
+  md_die("operator new: request refused and no C++ runtime to throw "
+         "bad_alloc");
+}
+
 static void *new_impl(size_t size, size_t align, bool nothrow, unsigned op,
                       md_origin_t o) {
+  /* C++ requires a power of two (align_val_t); 0 is the plain forms'. */
+  if (MD_UNLIKELY(align &&
+                  (!md_is_power_of_two(align) || align > md_heap.max_size))) {
+    if (!md_is_power_of_two(align))
+      md_refuse_alignment(align, size, op, o);
+    else
+      md_refuse_size(size, align, op, o);
+    return new_refused(nothrow);
+  }
   for (;;) {
     void *p = md_allocate(size, align, md_op_family(op), false, op, o);
-    if (p || !new_failed(nothrow))
+    if (MD_LIKELY(p != NULL))
       return p;
+    if (size > md_heap.max_size) /* refused by md_allocate */
+      return new_refused(nothrow);
+    if (!new_failed(nothrow))
+      return NULL;
   }
 }
 

@@ -13,12 +13,13 @@
  * to. The pieces one mmap became (a partial munmap, MAP_FIXED over part of
  * it, mprotect) stay one allocation: a pointer into any piece keeps them
  * all, as the program may well reach the rest by arithmetic. Only
- * anonymous mappings are read, only where /proc/self/maps (read while the
- * world is stopped) says they are readable, and only pages in memory
- * (mincore): a large reservation touched here and there is not read whole,
- * and no read can fault (the pages of a shared mapping grown past its
- * object, a MAP_HUGETLB page, a userfaultfd range). A page swapped out is
- * not read: a pointer held only there does not keep what it points to.
+ * anonymous mappings are read. Mappings and large blocks are read only
+ * where /proc/self/maps (read while the world is stopped) says they are
+ * readable, and only their pages that may hold data (resident, or swapped
+ * out when swap is configured: md_roots_each_present): a calloc of GiBs
+ * touched here and there is not read whole, and no read can fault (a page
+ * the program made PROT_NONE inside its block, the pages of a shared
+ * mapping grown past its object, a MAP_HUGETLB page, a userfaultfd range).
  *
  * Finding a word's block is arithmetic (heap.h): no sorting, no search but
  * a binary search among large blocks and mappings. Marks are a byte a slot, in mmap'ed
@@ -31,9 +32,7 @@
 #define _GNU_SOURCE
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/syscall.h>
 
-#include "arch_x86_64.h"
 #include "heap.h"
 
 enum { UNREACHED, REACHABLE, INDIRECT };
@@ -289,35 +288,32 @@ static void scan_words(struct md_scan *s, uintptr_t b, uintptr_t e,
   }
 }
 
-/* The pages of a mapping: its readable parts (by the maps read while the
- * world is stopped), and of those the pages in memory. */
-struct map_scan {
+/* The bytes of a large block or a mapping: only their readable pages that
+ * may hold data (md_roots_each_present): a sparse block is not read whole,
+ * and no read faults on a page the program made inaccessible. */
+struct sparse_scan {
   struct md_scan *s;
   uint8_t state;
+  uint64_t self;
   bool queue;
 };
 
-static void scan_map_part(uintptr_t b, uintptr_t e, void *arg) {
-  struct map_scan *ms = arg;
-  enum { PAGES = 512 };
-  unsigned char vec[PAGES];
-  for (uintptr_t at = b; at < e;) {
-    size_t n = (e - at) / 4096 < PAGES ? (e - at) / 4096 : PAGES;
-    if (md_sys3(SYS_mincore, at, n * 4096, vec) == 0)
-      for (size_t i = 0; i < n; i++)
-        if (vec[i] & 1)
-          scan_words(ms->s, at + i * 4096, at + (i + 1) * 4096, ms->state,
-                     UINT64_MAX, ms->queue);
-    at += n * 4096;
-  }
+static void scan_sparse_part(uintptr_t b, uintptr_t e, void *arg) {
+  struct sparse_scan *ss = arg;
+  scan_words(ss->s, b, e, ss->state, ss->self, ss->queue);
+}
+
+static void scan_sparse(struct md_scan *s, uintptr_t b, uintptr_t e,
+                        uint8_t state, uint64_t self, bool queue) {
+  struct sparse_scan ss = {s, state, self, queue};
+  md_roots_each_present(b, e, scan_sparse_part, &ss);
 }
 
 static void scan_map(struct md_scan *s, size_t i, uint8_t state, bool queue) {
   const struct md_mapping *m = &s->maps[i];
   if (!(m->prot & PROT_READ) || !(m->flags & MD_MAP_ANON))
     return;
-  struct map_scan ms = {s, state, queue};
-  md_roots_each_readable(m->begin, m->end, scan_map_part, &ms);
+  scan_sparse(s, m->begin, m->end, state, UINT64_MAX, queue);
 }
 
 /* A piece reached is every piece of its mmap reached. */
@@ -339,7 +335,10 @@ static void drain(struct md_scan *s) {
     }
     uintptr_t b, e;
     bounds(s, ref, &b, &e);
-    scan_words(s, b, e, REACHABLE, UINT64_MAX, true);
+    if ((ref >> 32) == 0) /* a large block */
+      scan_sparse(s, b, e, REACHABLE, UINT64_MAX, true);
+    else
+      scan_words(s, b, e, REACHABLE, UINT64_MAX, true);
   }
 }
 
@@ -392,8 +391,11 @@ static void find_indirect(struct md_scan *s, uint64_t ref, uint8_t *mark,
   (void)arg;
   if (*mark == REACHABLE)
     return;
-  uintptr_t begin = (uintptr_t)b->user;
-  scan_words(s, begin, begin + md_block_usable(b), INDIRECT, ref, false);
+  uintptr_t begin = (uintptr_t)b->user, end = begin + md_block_usable(b);
+  if (!b->klass) /* a large block */
+    scan_sparse(s, begin, end, INDIRECT, ref, false);
+  else
+    scan_words(s, begin, end, INDIRECT, ref, false);
 }
 
 struct collect {

@@ -74,6 +74,12 @@ int main(void) {
   EXPECT(o.exitcode == 0);
   EXPECT(parse("exitcode=255 log_path=/tmp/x"));
   EXPECT(o.exitcode == 255 && strcmp(o.log_path, "/tmp/x") == 0);
+  EXPECT(parse(""));
+  EXPECT(o.max_allocation_size == 0 && !o.allocator_may_return_null); /* 0: 1 TiB */
+  EXPECT(parse("max_allocation_size=1 allocator_may_return_null"));
+  EXPECT(o.max_allocation_size == 1 && o.allocator_may_return_null);
+  EXPECT(parse("max_allocation_size=140737488355327"));
+  EXPECT(o.max_allocation_size == ((size_t)1 << 47) - 1);
 
   /* free_track implies fill_on_free only when it was not set. */
   EXPECT(parse("fill_on_free=64 free_track"));
@@ -135,6 +141,16 @@ int main(void) {
   expect_error("exitcode", "option 'exitcode' requires a value (exitcode=N)");
   expect_error("exitcode=256", "bad value for option 'exitcode', value must be <= 255: 256");
   expect_error("log_path", "option 'log_path' requires a value (log_path=PATH)");
+  expect_error("max_allocation_size=0",
+               "bad value for option 'max_allocation_size', value must be >= 1: 0");
+  expect_error("max_allocation_size=140737488355328",
+               "bad value for option 'max_allocation_size', value must be <= "
+               "140737488355327: 140737488355328");
+  expect_error("max_allocation_size",
+               "option 'max_allocation_size' requires a value (max_allocation_size=N)");
+  expect_error("allocator_may_return_null=0",
+               "value set for option 'allocator_may_return_null' which does not "
+               "take a value");
   expect_error("=5", "option name missing before '=5'");
 
   printf("options_test: %d passed, %d failed\n", passed, failed);
