@@ -19,13 +19,15 @@
  *   - nowhere near any block: an invalid access;
  *   - a live block after all (an origin just past its block, or another
  *     thread allocated it meanwhile): fine.
- * Each instruction (site) reports once. Large blocks (the secondary) are
- * not in the checked range: their inaccessible pages catch what leaves
- * them (heap.h).
+ * Each instruction (site) reports once. Large blocks (the secondary's
+ * arena, page_guard's pool) are checked as small ones are: the range checked
+ * is the primary range and the large range after it (heap.h), and a
+ * pointer into the large range is looked up through the block's span
+ * (lookup_large).
  *
  * Runs inside the program's own code, on any thread, at any time: never
  * allocates, takes no lock but report.c's, and reads the program's memory
- * only inside the primary range, whose slots stay mapped once handed out.
+ * only where the checked call itself reads it.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -68,10 +70,12 @@ _Static_assert(sizeof(struct mdebug_access_site) == 16, "the pass's layout");
 
 /* The block in the slot holding p (any state but never used), if p is in
  * the primary heap and that slot was handed out: md_heap_find's slot, even
- * when p lies in its guard area or slack. */
+ * when p lies in its guard area or slack; in the large range, the block
+ * whose span or page_guard slot holds p (md_heap_large_slot). */
 static bool slot_block(uintptr_t p, struct md_block *b) {
   if (!md_primary_contains((const void *)p))
-    return false;
+    return md_large_contains((const void *)p) &&
+           md_heap_large_slot((const void *)p, b);
   md_heap_find((const void *)p, b);
   return b->meta && md_block_state(b) != MD_STATE_NEVER;
 }
@@ -291,9 +295,35 @@ static LOOKUP_SLOW mdebug_access_answer lookup_compute(const void *origin) {
   return lookup_keep(p, user, usable, word, value);
 }
 
-/* A pointer outside the primary heap: nothing to check. The answer is the
+/* A pointer in the large range: the block whose span holds it, found
+ * through the secondary's map or page_guard's slots (no lock; their
+ * metadata is never unmapped, so the answer's word stays readable). The
+ * word is read before and after the block's bounds: a block freed and its
+ * span reused meanwhile gives no answer. */
+static LOOKUP_SLOW mdebug_access_answer lookup_large(const void *origin) {
+  uintptr_t p = (uintptr_t)origin;
+  struct md_block b;
+  if (!md_heap_large_slot(origin, &b))
+    return answer(&no_block);
+  const md_meta_word *word = (const md_meta_word *)&b.meta->size;
+  uint64_t value = __atomic_load_n(word, __ATOMIC_ACQUIRE);
+  if (MD_BITS_STATE(value >> 32) != MD_STATE_LIVE)
+    return answer(&no_block);
+  /* b's bounds may predate value: read them again under it. */
+  if (!md_heap_large_slot(origin, &b))
+    return answer(&no_block);
+  uintptr_t user = (uintptr_t)b.user;
+  size_t usable = md_block_usable(&b);
+  if (__atomic_load_n(word, __ATOMIC_ACQUIRE) != value ||
+      (const md_meta_word *)&b.meta->size != word || p < user ||
+      p - user > usable)
+    return answer(&no_block);
+  return lookup_keep(p, user, usable, word, value);
+}
+
+/* A pointer outside the heap's ranges: nothing to check. The answer is the
  * whole side of the address space it lies on, [0, base) or [base + size,
- * ~0), kept in the cache with a word that never changes, so that
+ * ~0) (size: the primary and the large range), kept in the cache with a word that never changes, so that
  * instrumented code's probe answers it without testing the heap's range
  * itself. Nothing is kept before the heap exists ([0, ~0) would hold heap
  * pointers later). */
@@ -311,8 +341,11 @@ static LOOKUP_SLOW mdebug_access_answer lookup_outside(const void *origin) {
 /* The lookup without the cache: the side of the address space for a
  * pointer outside the primary heap, else the arithmetic. */
 static LOOKUP_SLOW mdebug_access_answer lookup_uncached(const void *origin) {
-  if (!md_primary_contains(origin))
+  if (MD_UNLIKELY(!md_primary_contains(origin))) {
+    if (md_large_contains(origin))
+      __attribute__((musttail)) return lookup_large(origin);
     __attribute__((musttail)) return lookup_outside(origin);
+  }
   __attribute__((musttail)) return lookup_compute(origin);
 }
 
@@ -340,15 +373,17 @@ extern __typeof__(__mdebug_access_miss) __mdebug_access_miss
  * thread's cache with instrumented code). */
 static MD_ALWAYS_INLINE const struct mdebug_access_entry *
 answer_for(uintptr_t p) {
-  if (!md_primary_contains((const void *)p))
+  if (!md_heap_covers((const void *)p))
     return &not_in_heap;
   const struct mdebug_access_entry *e = lookup_cached(p);
   if (MD_LIKELY(e != NULL))
     return e;
+  if (MD_UNLIKELY(!md_primary_contains((const void *)p)))
+    return entry_of(lookup_large((const void *)p));
   return entry_of(lookup_compute((const void *)p));
 }
 
-/* Is [a, a + n) in a live block's bytes, or outside the primary heap? */
+/* Is [a, a + n) in a live block's bytes, or outside the heap's ranges? */
 static MD_ALWAYS_INLINE bool fine(uintptr_t a, size_t n) {
   const struct mdebug_access_entry *e = answer_for(a);
   return a - e->start <= e->end - e->start && n <= e->end - a;
@@ -358,7 +393,8 @@ void md_access_init(void) {
   if (!md_heap.size)
     return; /* no primary heap: nothing is checked */
   lookup_key_made = pthread_key_create(&lookup_key, lookup_release) == 0;
-  md_access_geo.size = md_heap.size;
+  /* The large range follows the primary one (heap.h). */
+  md_access_geo.size = md_heap.size + md_heap.large_size;
   __atomic_store_n(&md_access_geo.base, md_heap.base, __ATOMIC_RELEASE);
 }
 
@@ -431,7 +467,7 @@ static bool classify(uintptr_t a, size_t n, uintptr_t origin,
    * area before it, which is also the end of the previous slot. */
   v->block = t;
   v->has_block = true;
-  if (a < (uintptr_t)t.user && t.index > 0) {
+  if (a < (uintptr_t)t.user && t.klass && t.index > 0) {
     struct md_block prev;
     md_heap_block_at(t.klass, t.index - 1, &prev);
     uintptr_t prev_end = (uintptr_t)prev.user + md_block_usable(&prev);
@@ -617,7 +653,7 @@ static bool partial_load(uintptr_t a, size_t n, uint64_t info,
 
 void __mdebug_access_fail(const void *addr, const void *origin, uint64_t info,
                           const struct mdebug_access_site *site) {
-  if (!md_primary_contains(origin))
+  if (!md_heap_covers(origin))
     return; /* its answer was a side of the heap: nothing is checked */
   size_t n = MDEBUG_ACCESS_INFO_SIZE(info);
   if (partial_load((uintptr_t)addr, n, info, (uintptr_t)origin))

@@ -123,7 +123,7 @@ int __mdebug_checked_sprintf(char *dst, const char *format,
                              const struct mdebug_access_site *site, ...) {
   va_list ap;
   va_start(ap, site);
-  if (md_primary_contains(dst)) {
+  if (md_heap_covers(dst)) {
     va_list aq;
     va_copy(aq, ap);
     int len = vsnprintf(NULL, 0, format, aq);
