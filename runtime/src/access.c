@@ -433,6 +433,75 @@ static bool named_origin(uintptr_t origin, struct md_block *o) {
          !is_freed(o);
 }
 
+/* How far from a block an access that lies in no block's slot may be and
+ * still be reported as an overflow (or underflow) of that block, as
+ * AddressSanitizer names the nearest block of an address in its redzones:
+ * a pointer that left its block by more than the guard (Juliet's `data =
+ * buffer - 8` when the slot before is unused, a read 1-4 KiB past a small
+ * block). Farther, an address is an invalid access, its nearest block
+ * named as a hint (describe_nearest). */
+#define NEAR_LIMIT ((uintptr_t)64 << 10)
+
+/* Bytes between [a, a + n) and b's bytes, which it does not overlap: from
+ * b's end to a, or from a to b's start (where_from's "N bytes before"). */
+static uintptr_t gap(const struct md_block *b, uintptr_t a) {
+  uintptr_t u = (uintptr_t)b->user, e = u + md_block_usable(b);
+  return a >= e ? a - e : u - a;
+}
+
+/* Keeps c in *b if it is the nearest so far. */
+static void nearer(const struct md_block *c, uintptr_t a, struct md_block *b,
+                   uintptr_t *best) {
+  uintptr_t d = gap(c, a);
+  if (d < *best) {
+    *best = d;
+    *b = *c;
+  }
+}
+
+/* The block nearest to a, which lies in no block's slot, within NEAR_LIMIT
+ * (any state but never used): in the primary, the nearest used slot of
+ * a's region below a and above it; in the large range, the blocks whose
+ * spans (or page_guard slots) hold the addresses NEAR_LIMIT away. */
+static bool near_block(uintptr_t a, struct md_block *b) {
+  struct md_block c;
+  uintptr_t best = NEAR_LIMIT + 1;
+  if (md_large_contains((const void *)a)) {
+    if (md_heap_large_slot((const void *)(a - NEAR_LIMIT), &c))
+      nearer(&c, a, b, &best);
+    if (md_heap_large_slot((const void *)(a + NEAR_LIMIT), &c))
+      nearer(&c, a, b, &best);
+    return best <= NEAR_LIMIT;
+  }
+  unsigned k = md_primary_contains((const void *)a)
+                   ? md_region_of((const void *)a) : 0;
+  uint32_t fresh = k ? md_fresh(k) : 0, within;
+  if (!fresh)
+    return false;
+  const struct md_class_info *ci = &md_heap.classes[k];
+  /* The slot a lies in; -1 before slot 0. */
+  int64_t i = a < ci->start + ci->first
+                  ? -1
+                  : (int64_t)md_slot_of(k, (const void *)a, &within);
+  int64_t span = (int64_t)(NEAR_LIMIT / ci->stride) + 2;
+  for (int64_t j = i < fresh ? i : (int64_t)fresh - 1; j >= 0 && i - j <= span;
+       j--) {
+    md_heap_block_at(k, (uint32_t)j, &c);
+    if (md_block_state(&c) != MD_STATE_NEVER) {
+      nearer(&c, a, b, &best);
+      break;
+    }
+  }
+  for (int64_t j = i + 1; j < fresh && j - i <= span; j++) {
+    md_heap_block_at(k, (uint32_t)j, &c);
+    if (md_block_state(&c) != MD_STATE_NEVER) {
+      nearer(&c, a, b, &best);
+      break;
+    }
+  }
+  return best <= NEAR_LIMIT;
+}
+
 /* false: not an error after all. */
 static bool classify(uintptr_t a, size_t n, uintptr_t origin,
                      struct verdict *v) {
@@ -452,7 +521,11 @@ static bool classify(uintptr_t a, size_t n, uintptr_t origin,
     return true;
   }
   if (!has_t) {
-    v->kind = MD_ERR_INVALID_ACCESS;
+    /* In no block's slot: an overflow of the nearest block, if one is
+     * near (named as a block's own overflow is, whatever its state: the
+     * access is not in its bytes). */
+    v->has_block = near_block(a, &v->block);
+    v->kind = v->has_block ? MD_ERR_HEAP_OVERFLOW : MD_ERR_INVALID_ACCESS;
     return true;
   }
   if (inside(&t, a, n)) {
@@ -464,7 +537,8 @@ static bool classify(uintptr_t a, size_t n, uintptr_t origin,
     return true;
   }
   /* In t's slot, but not in its bytes: its slack, its lead, or the guard
-   * area before it, which is also the end of the previous slot. */
+   * area before it, which is also the end of the previous slot. The block
+   * named is the nearer of t and its neighbour on that side. */
   v->block = t;
   v->has_block = true;
   if (a < (uintptr_t)t.user && t.klass && t.index > 0) {
@@ -474,6 +548,13 @@ static bool classify(uintptr_t a, size_t n, uintptr_t origin,
     if (md_block_state(&prev) != MD_STATE_NEVER && a >= prev_end &&
         a - prev_end < (uintptr_t)t.user - a)
       v->block = prev; /* nearer the end of the previous block */
+  } else if (a >= (uintptr_t)t.user + md_block_usable(&t) && t.klass &&
+             t.index + 1 < md_fresh(t.klass)) {
+    struct md_block next;
+    md_heap_block_at(t.klass, t.index + 1, &next);
+    if (md_block_state(&next) != MD_STATE_NEVER &&
+        (uintptr_t)next.user - a < a - ((uintptr_t)t.user + md_block_usable(&t)))
+      v->block = next; /* nearer the start of the next block (its lead) */
   }
   v->kind = is_freed(&v->block) ? MD_ERR_USE_AFTER_FREE : MD_ERR_HEAP_OVERFLOW;
   return true;
