@@ -323,10 +323,10 @@ static LOOKUP_SLOW mdebug_access_answer lookup_large(const void *origin) {
 
 /* A pointer outside the heap's ranges: nothing to check. The answer is the
  * whole side of the address space it lies on, [0, base) or [base + size,
- * ~0) (size: the primary and the large range), kept in the cache with a word that never changes, so that
- * instrumented code's probe answers it without testing the heap's range
- * itself. Nothing is kept before the heap exists ([0, ~0) would hold heap
- * pointers later). */
+ * ~0) (size: the primary and the large range), kept in the cache with a
+ * word that never changes, so that instrumented code's probe answers it
+ * without testing the heap's range itself. Nothing is kept before the heap
+ * exists ([0, ~0) would hold heap pointers later). */
 static LOOKUP_SLOW mdebug_access_answer lookup_outside(const void *origin) {
   uintptr_t p = (uintptr_t)origin;
   uint64_t base = __atomic_load_n(&md_access_geo.base, __ATOMIC_ACQUIRE);
@@ -373,7 +373,9 @@ extern __typeof__(__mdebug_access_miss) __mdebug_access_miss
  * thread's cache with instrumented code). */
 static MD_ALWAYS_INLINE const struct mdebug_access_entry *
 answer_for(uintptr_t p) {
-  if (!md_heap_covers((const void *)p))
+  /* The geometry's range, as instrumented code reads it: the primary and
+   * the large range in one compare (nothing before md_access_init). */
+  if (p - md_access_geo.base >= md_access_geo.size)
     return &not_in_heap;
   const struct mdebug_access_entry *e = lookup_cached(p);
   if (MD_LIKELY(e != NULL))
@@ -473,8 +475,8 @@ static bool near_block(uintptr_t a, struct md_block *b) {
       nearer(&c, a, b, &best);
     return best <= NEAR_LIMIT;
   }
-  unsigned k = md_primary_contains((const void *)a)
-                   ? md_region_of((const void *)a) : 0;
+  unsigned k =
+      md_primary_contains((const void *)a) ? md_region_of((const void *)a) : 0;
   uint32_t fresh = k ? md_fresh(k) : 0, within;
   if (!fresh)
     return false;
@@ -553,7 +555,8 @@ static bool classify(uintptr_t a, size_t n, uintptr_t origin,
     struct md_block next;
     md_heap_block_at(t.klass, t.index + 1, &next);
     if (md_block_state(&next) != MD_STATE_NEVER &&
-        (uintptr_t)next.user - a < a - ((uintptr_t)t.user + md_block_usable(&t)))
+        (uintptr_t)next.user - a <
+            a - ((uintptr_t)t.user + md_block_usable(&t)))
       v->block = next; /* nearer the start of the next block (its lead) */
   }
   v->kind = is_freed(&v->block) ? MD_ERR_USE_AFTER_FREE : MD_ERR_HEAP_OVERFLOW;
@@ -758,10 +761,10 @@ void __mdebug_check_range(const void *addr, size_t n, uint64_t info,
 /* ---- strings ----------------------------------------------------------- */
 
 /* How many bytes of s a reader may take before it leaves the block s lies
- * in: SIZE_MAX when s is not in the primary heap (nothing to check) or not
+ * in: SIZE_MAX when s is not in the heap's ranges (nothing to check) or not
  * in a live block's bytes (then the read of s[0] is reported here). */
-static size_t readable(const char *s, unsigned via,
-                       const struct mdebug_access_site *site) {
+static MD_ALWAYS_INLINE size_t readable(const char *s, unsigned via,
+                                        const struct mdebug_access_site *site) {
   uintptr_t a = (uintptr_t)s;
   const struct mdebug_access_entry *e = answer_for(a);
   if (e == &not_in_heap)

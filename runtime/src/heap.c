@@ -8,13 +8,13 @@
  * is used; the large range follows it in the same reservation (page_guard's
  * pool, then the secondary's arena, 1 TiB), so that checked accesses cover
  * large blocks and still answer a pointer outside the heap with one of two
- * sides of the address space. Under an address-space limit (ulimit -v), where a reservation
- * would count against the limit, nothing is reserved: pages are mapped as
- * they are used, at fixed addresses no mapping held at start-up. A class
- * whose region is full, or whose memory cannot be committed, borrows slots
- * of the next classes, then falls back to the secondary; when that fails
- * too, the allocation fails with ENOMEM. Running out of memory is never
- * fatal.
+ * sides of the address space. Under an address-space limit (ulimit -v),
+ * where a reservation would count against the limit, nothing is reserved:
+ * pages are mapped as they are used, at fixed addresses no mapping held at
+ * start-up, and there is no large range. A class whose region is full, or
+ * whose memory cannot be committed, borrows slots of the next classes, then
+ * falls back to the secondary; when that fails too, the allocation fails
+ * with ENOMEM. Running out of memory is never fatal.
  *
  * Never allocates through malloc; takes no lock but in the files it calls.
  */

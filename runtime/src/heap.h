@@ -41,8 +41,10 @@
  * untouched), and again after its pages went back to the OS. Free slots wait in per-thread caches
  * (tcache.c) and in each class's shared stack (primary.c). Blocks larger
  * than the largest class, or aligned beyond MD_PRIMARY_MAX_ALIGN, come from
- * the secondary (secondary.c): a mapping each, with inaccessible pages
- * around the block and the metadata in a page of its own.
+ * the secondary (secondary.c): a span each, with inaccessible pages around
+ * the block and the metadata in a page of its own, cut from an arena in the
+ * large range, reserved right after the primary range with page_guard's
+ * pool; checked accesses cover both ranges as one (md_heap_covers).
  *
  * Never allocates through malloc; nothing here takes a lock.
  */

@@ -44,7 +44,8 @@ static inline bool md_secondary_take(size_t size, size_t align,
                                      struct md_block *b) {
   return md_secondary_take_at(size, align, false, b);
 }
-/* Unmaps it (or defers that while a walk runs). */
+/* Unmaps it, or gives its span back to the arena (or defers that while a
+ * walk runs). */
 void md_secondary_give(const struct md_block *b) MD_HIDDEN;
 /* The block starting at p (MD_BLOCK), containing p (MD_INTERIOR, only if
  * interior is set: a walk over every large block), or MD_NOT_OURS. */

@@ -157,8 +157,8 @@ void md_pageguard_init(uintptr_t pool) {
   /* In the heap's large range when it has one (already inaccessible). */
   bool own = !pool;
   void *base = pool ? (void *)pool
-                  : mmap(NULL, total, PROT_NONE,
-                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+                    : mmap(NULL, total, PROT_NONE,
+                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (base == MAP_FAILED) {
     md_log("mdebug: page_guard: cannot reserve %zu MiB of address space for "
            "page-guarded blocks (%s); page_guard is off",

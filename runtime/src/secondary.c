@@ -109,8 +109,8 @@ static struct header *arena_header(const void *p) {
   uint32_t first = __atomic_load_n(&arena_map[g], __ATOMIC_ACQUIRE);
   if (!first)
     return NULL;
-  return (struct header *)(arena_base + ((uintptr_t)(first - 1)
-                                         << GRANULE_SHIFT));
+  return (struct header *)(arena_base +
+                           ((uintptr_t)(first - 1) << GRANULE_SHIFT));
 }
 
 /* A span for `total` bytes: a released one of its order (*fresh false:
@@ -414,7 +414,6 @@ void md_secondary_protect(const struct md_block *b) {
   mprotect((void *)begin, end - begin, PROT_NONE);
   madvise((void *)begin, end - begin, MADV_DONTNEED);
 }
-
 
 void md_secondary_give(const struct md_block *b) {
   if (md_pageguard_owns(b->user)) {
