@@ -321,7 +321,8 @@ static LOOKUP_SLOW mdebug_access_answer lookup_large(const void *origin) {
   return lookup_keep(p, user, usable, word, value);
 }
 
-/* A pointer outside the heap's ranges: nothing to check. The answer is the
+/* A pointer outside the primary range: in the large range after it, its
+ * block (lookup_large); else nothing to check. The answer is then the
  * whole side of the address space it lies on, [0, base) or [base + size,
  * ~0) (size: the primary and the large range), kept in the cache with a
  * word that never changes, so that instrumented code's probe answers it
@@ -335,17 +336,16 @@ static LOOKUP_SLOW mdebug_access_answer lookup_outside(const void *origin) {
   uint64_t end = base + md_access_geo.size;
   if (p < base)
     return lookup_keep(p, 0, base, &zero_word, 0);
+  if (MD_UNLIKELY(p < end))
+    __attribute__((musttail)) return lookup_large(origin);
   return lookup_keep(p, end, UINT64_MAX - end, &zero_word, 0);
 }
 
-/* The lookup without the cache: the side of the address space for a
- * pointer outside the primary heap, else the arithmetic. */
+/* The lookup without the cache: the side of the address space (or a large
+ * block) for a pointer outside the primary range, else the arithmetic. */
 static LOOKUP_SLOW mdebug_access_answer lookup_uncached(const void *origin) {
-  if (MD_UNLIKELY(!md_primary_contains(origin))) {
-    if (md_large_contains(origin))
-      __attribute__((musttail)) return lookup_large(origin);
+  if (!md_primary_contains(origin))
     __attribute__((musttail)) return lookup_outside(origin);
-  }
   __attribute__((musttail)) return lookup_compute(origin);
 }
 
