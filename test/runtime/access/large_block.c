@@ -80,70 +80,70 @@ int main(int argc, char **argv) {
 // OVER: mdebug: ERROR: heap buffer overflow in {{.*}}
 // OVER-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 1048568 READ PAST ITS END
 // OVER-NEXT:   read of size 1 at 0x{{[0-9a-f]+}}: 4 bytes after the end of the block
-// OVER-NEXT:   read at {{.*}}large_block.c:28:68 (peek)
-// OVER-NEXT:   allocated by malloc at {{.*}}large_block.c:35:15 (main)
+// OVER-NEXT:   read at {{.*}}large_block.c:29:68 (peek)
+// OVER-NEXT:   allocated by malloc at {{.*}}large_block.c:36:15 (main)
 // OVER: mdebug: SUMMARY: 1 error (1 heap buffer overflow)
 
 // OVERPAGE: mdebug: ERROR: heap buffer overflow in {{.*}}
 // OVERPAGE-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}}000 SIZE 1048576 READ PAST ITS END
 // OVERPAGE-NEXT:   read of size 1 at 0x{{[0-9a-f]+}}: 100 bytes after the end of the block
-// OVERPAGE-NEXT:   read at {{.*}}large_block.c:28:68 (peek)
-// OVERPAGE-NEXT:   allocated by malloc at {{.*}}large_block.c:51:19 (main)
+// OVERPAGE-NEXT:   read at {{.*}}large_block.c:29:68 (peek)
+// OVERPAGE-NEXT:   allocated by malloc at {{.*}}large_block.c:52:19 (main)
 // OVERPAGE: mdebug: abort_on_error: aborting
 
 // UNDER: mdebug: ERROR: heap buffer overflow in {{.*}}
 // UNDER-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 1044576 READ BEFORE ITS START
 // UNDER-NEXT:   read of size 1 at 0x{{[0-9a-f]+}}: 100 bytes before the block
-// UNDER-NEXT:   read at {{.*}}large_block.c:28:68 (peek)
-// UNDER-NEXT:   allocated by malloc at {{.*}}large_block.c:37:16 (main)
+// UNDER-NEXT:   read at {{.*}}large_block.c:29:68 (peek)
+// UNDER-NEXT:   allocated by malloc at {{.*}}large_block.c:38:16 (main)
 // UNDER: mdebug: SUMMARY: 1 error (1 heap buffer overflow)
 
 // WRITE: mdebug: ERROR: heap buffer overflow in {{.*}}
 // WRITE-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 1048568 WRITTEN PAST ITS END
 // WRITE-NEXT:   write of size 1 at 0x{{[0-9a-f]+}}: 0 bytes after the end of the block
-// WRITE-NEXT:   written at {{.*}}large_block.c:29:61 (poke)
-// WRITE-NEXT:   allocated by malloc at {{.*}}large_block.c:35:15 (main)
+// WRITE-NEXT:   written at {{.*}}large_block.c:30:61 (poke)
+// WRITE-NEXT:   allocated by malloc at {{.*}}large_block.c:36:15 (main)
 // WRITE: mdebug: ERROR: rear guard corrupted in {{.*}}
 
 // WUNDER: mdebug: ERROR: heap buffer overflow in {{.*}}
 // WUNDER-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 1044576 WRITTEN BEFORE ITS START
 // WUNDER-NEXT:   write of size 1 at 0x{{[0-9a-f]+}}: 1 byte before the block
-// WUNDER-NEXT:   written at {{.*}}large_block.c:29:61 (poke)
-// WUNDER-NEXT:   allocated by malloc at {{.*}}large_block.c:37:16 (main)
+// WUNDER-NEXT:   written at {{.*}}large_block.c:30:61 (poke)
+// WUNDER-NEXT:   allocated by malloc at {{.*}}large_block.c:38:16 (main)
 // WUNDER: mdebug: SUMMARY: 1 error (1 heap buffer overflow)
 
 // AOVER: mdebug: ERROR: heap buffer overflow in {{.*}}
 // AOVER-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}}000 SIZE 200000 READ PAST ITS END
 // AOVER-NEXT:   read of size 1 at 0x{{[0-9a-f]+}}: 100 bytes after the end of the block
-// AOVER-NEXT:   read at {{.*}}large_block.c:28:68 (peek)
-// AOVER-NEXT:   allocated by aligned_alloc at {{.*}}large_block.c:39:19 (main)
+// AOVER-NEXT:   read at {{.*}}large_block.c:29:68 (peek)
+// AOVER-NEXT:   allocated by aligned_alloc at {{.*}}large_block.c:40:19 (main)
 // AOVER: mdebug: SUMMARY: 1 error (1 heap buffer overflow)
 
 // AUNDER: mdebug: ERROR: heap buffer overflow in {{.*}}
 // AUNDER-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}}000 SIZE 200000 READ BEFORE ITS START
 // AUNDER-NEXT:   read of size 1 at 0x{{[0-9a-f]+}}: 16 bytes before the block
-// AUNDER-NEXT:   read at {{.*}}large_block.c:28:68 (peek)
-// AUNDER-NEXT:   allocated by aligned_alloc at {{.*}}large_block.c:39:19 (main)
+// AUNDER-NEXT:   read at {{.*}}large_block.c:29:68 (peek)
+// AUNDER-NEXT:   allocated by aligned_alloc at {{.*}}large_block.c:40:19 (main)
 // AUNDER: mdebug: abort_on_error: aborting
 
 // MEMCPY: mdebug: ERROR: heap buffer overflow in {{.*}}
 // MEMCPY-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 1048568 WRITTEN PAST ITS END
 // MEMCPY-NEXT:   write of size 16 at 0x{{[0-9a-f]+}}: its last 8 bytes after the end of the block
-// MEMCPY-NEXT:   written by memcpy at {{.*}}large_block.c:64:5 (main)
-// MEMCPY-NEXT:   allocated by malloc at {{.*}}large_block.c:35:15 (main)
+// MEMCPY-NEXT:   written by memcpy at {{.*}}large_block.c:65:5 (main)
+// MEMCPY-NEXT:   allocated by malloc at {{.*}}large_block.c:36:15 (main)
 
 // UAF: mdebug: ERROR: use after free in {{.*}}
 // UAF-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 1048568 USED AFTER FREE (read)
 // UAF-NEXT:   read of size 1 at 0x{{[0-9a-f]+}}: 10 bytes inside the freed block
-// UAF-NEXT:   read at {{.*}}large_block.c:28:68 (peek)
-// UAF-NEXT:   allocated by malloc at {{.*}}large_block.c:35:15 (main)
-// UAF-NEXT:   freed by free at {{.*}}large_block.c:66:5 (main)
+// UAF-NEXT:   read at {{.*}}large_block.c:29:68 (peek)
+// UAF-NEXT:   allocated by malloc at {{.*}}large_block.c:36:15 (main)
+// UAF-NEXT:   freed by free at {{.*}}large_block.c:67:5 (main)
 // UAF: mdebug: abort_on_error: aborting
 
 // GUARDED: mdebug: ERROR: heap buffer overflow in {{.*}}
 // GUARDED-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 100 READ PAST ITS END
 // GUARDED-NEXT:   read of size 1 at 0x{{[0-9a-f]+}}: 2 bytes after the end of the block
-// GUARDED-NEXT:   read at {{.*}}large_block.c:28:68 (peek)
-// GUARDED-NEXT:   allocated by malloc at {{.*}}large_block.c:69:19 (main)
+// GUARDED-NEXT:   read at {{.*}}large_block.c:29:68 (peek)
+// GUARDED-NEXT:   allocated by malloc at {{.*}}large_block.c:70:19 (main)
 
 // CLEAN-NOT: mdebug
