@@ -19,13 +19,15 @@
  *   - nowhere near any block: an invalid access;
  *   - a live block after all (an origin just past its block, or another
  *     thread allocated it meanwhile): fine.
- * Each instruction (site) reports once. Large blocks (the secondary) are
- * not in the checked range: their inaccessible pages catch what leaves
- * them (heap.h).
+ * Each instruction (site) reports once. Large blocks (the secondary's
+ * arena, page_guard's pool) are checked as small ones are: the range checked
+ * is the primary range and the large range after it (heap.h), and a
+ * pointer into the large range is looked up through the block's span
+ * (lookup_large).
  *
  * Runs inside the program's own code, on any thread, at any time: never
  * allocates, takes no lock but report.c's, and reads the program's memory
- * only inside the primary range, whose slots stay mapped once handed out.
+ * only where the checked call itself reads it.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -68,10 +70,12 @@ _Static_assert(sizeof(struct mdebug_access_site) == 16, "the pass's layout");
 
 /* The block in the slot holding p (any state but never used), if p is in
  * the primary heap and that slot was handed out: md_heap_find's slot, even
- * when p lies in its guard area or slack. */
+ * when p lies in its guard area or slack; in the large range, the block
+ * whose span or page_guard slot holds p (md_heap_large_slot). */
 static bool slot_block(uintptr_t p, struct md_block *b) {
   if (!md_primary_contains((const void *)p))
-    return false;
+    return md_large_contains((const void *)p) &&
+           md_heap_large_slot((const void *)p, b);
   md_heap_find((const void *)p, b);
   return b->meta && md_block_state(b) != MD_STATE_NEVER;
 }
@@ -291,12 +295,39 @@ static LOOKUP_SLOW mdebug_access_answer lookup_compute(const void *origin) {
   return lookup_keep(p, user, usable, word, value);
 }
 
-/* A pointer outside the primary heap: nothing to check. The answer is the
+/* A pointer in the large range: the block whose span holds it, found
+ * through the secondary's map or page_guard's slots (no lock; their
+ * metadata is never unmapped, so the answer's word stays readable). The
+ * word is read before and after the block's bounds: a block freed and its
+ * span reused meanwhile gives no answer. */
+static LOOKUP_SLOW mdebug_access_answer lookup_large(const void *origin) {
+  uintptr_t p = (uintptr_t)origin;
+  struct md_block b;
+  if (!md_heap_large_slot(origin, &b))
+    return answer(&no_block);
+  const md_meta_word *word = (const md_meta_word *)&b.meta->size;
+  uint64_t value = __atomic_load_n(word, __ATOMIC_ACQUIRE);
+  if (MD_BITS_STATE(value >> 32) != MD_STATE_LIVE)
+    return answer(&no_block);
+  /* b's bounds may predate value: read them again under it. */
+  if (!md_heap_large_slot(origin, &b))
+    return answer(&no_block);
+  uintptr_t user = (uintptr_t)b.user;
+  size_t usable = md_block_usable(&b);
+  if (__atomic_load_n(word, __ATOMIC_ACQUIRE) != value ||
+      (const md_meta_word *)&b.meta->size != word || p < user ||
+      p - user > usable)
+    return answer(&no_block);
+  return lookup_keep(p, user, usable, word, value);
+}
+
+/* A pointer outside the primary range: in the large range after it, its
+ * block (lookup_large); else nothing to check. The answer is then the
  * whole side of the address space it lies on, [0, base) or [base + size,
- * ~0), kept in the cache with a word that never changes, so that
- * instrumented code's probe answers it without testing the heap's range
- * itself. Nothing is kept before the heap exists ([0, ~0) would hold heap
- * pointers later). */
+ * ~0) (size: the primary and the large range), kept in the cache with a
+ * word that never changes, so that instrumented code's probe answers it
+ * without testing the heap's range itself. Nothing is kept before the heap
+ * exists ([0, ~0) would hold heap pointers later). */
 static LOOKUP_SLOW mdebug_access_answer lookup_outside(const void *origin) {
   uintptr_t p = (uintptr_t)origin;
   uint64_t base = __atomic_load_n(&md_access_geo.base, __ATOMIC_ACQUIRE);
@@ -305,11 +336,13 @@ static LOOKUP_SLOW mdebug_access_answer lookup_outside(const void *origin) {
   uint64_t end = base + md_access_geo.size;
   if (p < base)
     return lookup_keep(p, 0, base, &zero_word, 0);
+  if (MD_UNLIKELY(p < end))
+    __attribute__((musttail)) return lookup_large(origin);
   return lookup_keep(p, end, UINT64_MAX - end, &zero_word, 0);
 }
 
-/* The lookup without the cache: the side of the address space for a
- * pointer outside the primary heap, else the arithmetic. */
+/* The lookup without the cache: the side of the address space (or a large
+ * block) for a pointer outside the primary range, else the arithmetic. */
 static LOOKUP_SLOW mdebug_access_answer lookup_uncached(const void *origin) {
   if (!md_primary_contains(origin))
     __attribute__((musttail)) return lookup_outside(origin);
@@ -340,15 +373,19 @@ extern __typeof__(__mdebug_access_miss) __mdebug_access_miss
  * thread's cache with instrumented code). */
 static MD_ALWAYS_INLINE const struct mdebug_access_entry *
 answer_for(uintptr_t p) {
-  if (!md_primary_contains((const void *)p))
+  /* The geometry's range, as instrumented code reads it: the primary and
+   * the large range in one compare (nothing before md_access_init). */
+  if (p - md_access_geo.base >= md_access_geo.size)
     return &not_in_heap;
   const struct mdebug_access_entry *e = lookup_cached(p);
   if (MD_LIKELY(e != NULL))
     return e;
+  if (MD_UNLIKELY(!md_primary_contains((const void *)p)))
+    return entry_of(lookup_large((const void *)p));
   return entry_of(lookup_compute((const void *)p));
 }
 
-/* Is [a, a + n) in a live block's bytes, or outside the primary heap? */
+/* Is [a, a + n) in a live block's bytes, or outside the heap's ranges? */
 static MD_ALWAYS_INLINE bool fine(uintptr_t a, size_t n) {
   const struct mdebug_access_entry *e = answer_for(a);
   return a - e->start <= e->end - e->start && n <= e->end - a;
@@ -358,7 +395,8 @@ void md_access_init(void) {
   if (!md_heap.size)
     return; /* no primary heap: nothing is checked */
   lookup_key_made = pthread_key_create(&lookup_key, lookup_release) == 0;
-  md_access_geo.size = md_heap.size;
+  /* The large range follows the primary one (heap.h). */
+  md_access_geo.size = md_heap.size + md_heap.large_size;
   __atomic_store_n(&md_access_geo.base, md_heap.base, __ATOMIC_RELEASE);
 }
 
@@ -397,6 +435,75 @@ static bool named_origin(uintptr_t origin, struct md_block *o) {
          !is_freed(o);
 }
 
+/* How far from a block an access that lies in no block's slot may be and
+ * still be reported as an overflow (or underflow) of that block, as
+ * AddressSanitizer names the nearest block of an address in its redzones:
+ * a pointer that left its block by more than the guard (Juliet's `data =
+ * buffer - 8` when the slot before is unused, a read 1-4 KiB past a small
+ * block). Farther, an address is an invalid access, its nearest block
+ * named as a hint (describe_nearest). */
+#define NEAR_LIMIT ((uintptr_t)64 << 10)
+
+/* Bytes between [a, a + n) and b's bytes, which it does not overlap: from
+ * b's end to a, or from a to b's start (where_from's "N bytes before"). */
+static uintptr_t gap(const struct md_block *b, uintptr_t a) {
+  uintptr_t u = (uintptr_t)b->user, e = u + md_block_usable(b);
+  return a >= e ? a - e : u - a;
+}
+
+/* Keeps c in *b if it is the nearest so far. */
+static void nearer(const struct md_block *c, uintptr_t a, struct md_block *b,
+                   uintptr_t *best) {
+  uintptr_t d = gap(c, a);
+  if (d < *best) {
+    *best = d;
+    *b = *c;
+  }
+}
+
+/* The block nearest to a, which lies in no block's slot, within NEAR_LIMIT
+ * (any state but never used): in the primary, the nearest used slot of
+ * a's region below a and above it; in the large range, the blocks whose
+ * spans (or page_guard slots) hold the addresses NEAR_LIMIT away. */
+static bool near_block(uintptr_t a, struct md_block *b) {
+  struct md_block c;
+  uintptr_t best = NEAR_LIMIT + 1;
+  if (md_large_contains((const void *)a)) {
+    if (md_heap_large_slot((const void *)(a - NEAR_LIMIT), &c))
+      nearer(&c, a, b, &best);
+    if (md_heap_large_slot((const void *)(a + NEAR_LIMIT), &c))
+      nearer(&c, a, b, &best);
+    return best <= NEAR_LIMIT;
+  }
+  unsigned k =
+      md_primary_contains((const void *)a) ? md_region_of((const void *)a) : 0;
+  uint32_t fresh = k ? md_fresh(k) : 0, within;
+  if (!fresh)
+    return false;
+  const struct md_class_info *ci = &md_heap.classes[k];
+  /* The slot a lies in; -1 before slot 0. */
+  int64_t i = a < ci->start + ci->first
+                  ? -1
+                  : (int64_t)md_slot_of(k, (const void *)a, &within);
+  int64_t span = (int64_t)(NEAR_LIMIT / ci->stride) + 2;
+  for (int64_t j = i < fresh ? i : (int64_t)fresh - 1; j >= 0 && i - j <= span;
+       j--) {
+    md_heap_block_at(k, (uint32_t)j, &c);
+    if (md_block_state(&c) != MD_STATE_NEVER) {
+      nearer(&c, a, b, &best);
+      break;
+    }
+  }
+  for (int64_t j = i + 1; j < fresh && j - i <= span; j++) {
+    md_heap_block_at(k, (uint32_t)j, &c);
+    if (md_block_state(&c) != MD_STATE_NEVER) {
+      nearer(&c, a, b, &best);
+      break;
+    }
+  }
+  return best <= NEAR_LIMIT;
+}
+
 /* false: not an error after all. */
 static bool classify(uintptr_t a, size_t n, uintptr_t origin,
                      struct verdict *v) {
@@ -416,7 +523,11 @@ static bool classify(uintptr_t a, size_t n, uintptr_t origin,
     return true;
   }
   if (!has_t) {
-    v->kind = MD_ERR_INVALID_ACCESS;
+    /* In no block's slot: an overflow of the nearest block, if one is
+     * near (named as a block's own overflow is, whatever its state: the
+     * access is not in its bytes). */
+    v->has_block = near_block(a, &v->block);
+    v->kind = v->has_block ? MD_ERR_HEAP_OVERFLOW : MD_ERR_INVALID_ACCESS;
     return true;
   }
   if (inside(&t, a, n)) {
@@ -428,16 +539,25 @@ static bool classify(uintptr_t a, size_t n, uintptr_t origin,
     return true;
   }
   /* In t's slot, but not in its bytes: its slack, its lead, or the guard
-   * area before it, which is also the end of the previous slot. */
+   * area before it, which is also the end of the previous slot. The block
+   * named is the nearer of t and its neighbour on that side. */
   v->block = t;
   v->has_block = true;
-  if (a < (uintptr_t)t.user && t.index > 0) {
+  if (a < (uintptr_t)t.user && t.klass && t.index > 0) {
     struct md_block prev;
     md_heap_block_at(t.klass, t.index - 1, &prev);
     uintptr_t prev_end = (uintptr_t)prev.user + md_block_usable(&prev);
     if (md_block_state(&prev) != MD_STATE_NEVER && a >= prev_end &&
         a - prev_end < (uintptr_t)t.user - a)
       v->block = prev; /* nearer the end of the previous block */
+  } else if (a >= (uintptr_t)t.user + md_block_usable(&t) && t.klass &&
+             t.index + 1 < md_fresh(t.klass)) {
+    struct md_block next;
+    md_heap_block_at(t.klass, t.index + 1, &next);
+    if (md_block_state(&next) != MD_STATE_NEVER &&
+        (uintptr_t)next.user - a <
+            a - ((uintptr_t)t.user + md_block_usable(&t)))
+      v->block = next; /* nearer the start of the next block (its lead) */
   }
   v->kind = is_freed(&v->block) ? MD_ERR_USE_AFTER_FREE : MD_ERR_HEAP_OVERFLOW;
   return true;
@@ -617,7 +737,7 @@ static bool partial_load(uintptr_t a, size_t n, uint64_t info,
 
 void __mdebug_access_fail(const void *addr, const void *origin, uint64_t info,
                           const struct mdebug_access_site *site) {
-  if (!md_primary_contains(origin))
+  if (!md_heap_covers(origin))
     return; /* its answer was a side of the heap: nothing is checked */
   size_t n = MDEBUG_ACCESS_INFO_SIZE(info);
   if (partial_load((uintptr_t)addr, n, info, (uintptr_t)origin))
@@ -641,10 +761,10 @@ void __mdebug_check_range(const void *addr, size_t n, uint64_t info,
 /* ---- strings ----------------------------------------------------------- */
 
 /* How many bytes of s a reader may take before it leaves the block s lies
- * in: SIZE_MAX when s is not in the primary heap (nothing to check) or not
+ * in: SIZE_MAX when s is not in the heap's ranges (nothing to check) or not
  * in a live block's bytes (then the read of s[0] is reported here). */
-static size_t readable(const char *s, unsigned via,
-                       const struct mdebug_access_site *site) {
+static MD_ALWAYS_INLINE size_t readable(const char *s, unsigned via,
+                                        const struct mdebug_access_site *site) {
   uintptr_t a = (uintptr_t)s;
   const struct mdebug_access_entry *e = answer_for(a);
   if (e == &not_in_heap)

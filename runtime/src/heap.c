@@ -5,13 +5,16 @@
  *
  * The layout is drawn in heap.h. The range is 128 regions of 4 GiB (512 GiB
  * of address space), reserved inaccessible at start-up and committed as it
- * is used. Under an address-space limit (ulimit -v), where a reservation
- * would count against the limit, nothing is reserved: pages are mapped as
- * they are used, at fixed addresses no mapping held at start-up. A class
- * whose region is full, or whose memory cannot be committed, borrows slots
- * of the next classes, then falls back to the secondary; when that fails
- * too, the allocation fails with ENOMEM. Running out of memory is never
- * fatal.
+ * is used; the large range follows it in the same reservation (page_guard's
+ * pool, then the secondary's arena, 1 TiB), so that checked accesses cover
+ * large blocks and still answer a pointer outside the heap with one of two
+ * sides of the address space. Under an address-space limit (ulimit -v),
+ * where a reservation would count against the limit, nothing is reserved:
+ * pages are mapped as they are used, at fixed addresses no mapping held at
+ * start-up, and there is no large range. A class whose region is full, or
+ * whose memory cannot be committed, borrows slots of the next classes, then
+ * falls back to the secondary; when that fails too, the allocation fails
+ * with ENOMEM. Running out of memory is never fatal.
  *
  * Never allocates through malloc; takes no lock but in the files it calls.
  */
@@ -32,6 +35,7 @@
 #define SPILL_CLASSES 4 /* a full class borrows from at most this many above */
 
 struct md_heap md_heap = {.max_size = MD_DEFAULT_MAX_ALLOCATION};
+size_t md_heap_large_committed;
 
 
 /* Is [begin, end) free of mappings (/proc/self/maps, read with raw
@@ -131,7 +135,7 @@ bool md_heap_init(void) {
   md_heap.extra = md_heap.expand + (rear > md_heap.guard ? rear - md_heap.guard : 0);
   md_heap.stacks = md_backtrace_enabled();
   md_tcache_init();
-  md_pageguard_init();
+  size_t pool = md_pageguard_pool_size(), large = 0;
   struct rlimit rl;
   unsigned shift = MAX_SHIFT;
   void *base = MAP_FAILED;
@@ -141,14 +145,26 @@ bool md_heap_init(void) {
       base = (void *)fixed;
   } else {
     /* Smaller regions where less address space is to be had (Valgrind
-     * offers well under 512 GiB). */
-    for (; shift >= MIN_SHIFT && base == MAP_FAILED; shift--)
-      base = mmap(NULL, (size_t)MD_REGION_COUNT << shift, PROT_NONE,
+     * offers well under 512 GiB). At each size, the large range too if it
+     * fits: page_guard's pool and an arena for large blocks twice the
+     * primary range (address space only: a block's span takes what it
+     * maps, and spans are reused). */
+    for (; shift >= MIN_SHIFT && base == MAP_FAILED; shift--) {
+      size_t primary = (size_t)MD_REGION_COUNT << shift;
+      large = pool + 2 * primary;
+      base = mmap(NULL, primary + large, PROT_NONE,
                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (base == MAP_FAILED) {
+        large = 0;
+        base = mmap(NULL, primary, PROT_NONE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      }
+    }
     shift++;
     md_heap.reserved = base != MAP_FAILED;
   }
   if (base == MAP_FAILED) {
+    md_pageguard_init(0);
     /* Every class then falls back to the secondary. */
     md_log("mdebug: cannot find address space for the heap; every block "
            "gets a mapping of its own (slow)");
@@ -157,6 +173,12 @@ bool md_heap_init(void) {
   md_heap.base = (uintptr_t)base;
   md_heap.region_shift = shift;
   md_heap.size = (size_t)MD_REGION_COUNT << shift;
+  md_heap.large_base = md_heap.base + md_heap.size;
+  md_pageguard_init(large ? md_heap.large_base : 0);
+  if (large)
+    md_secondary_init(md_heap.large_base + pool, large - pool);
+  /* Published last: a lookup that sees the large range finds it set up. */
+  __atomic_store_n(&md_heap.large_size, large, __ATOMIC_RELEASE);
   for (unsigned k = 1; k <= MD_CLASS_COUNT; k++)
     set_class(k, shift);
   return true;
@@ -221,6 +243,12 @@ bool md_heap_near(const void *p, struct md_block *b) {
 
 bool md_heap_find_large(const void *p, struct md_block *b) {
   return md_secondary_find(p, false, b) == MD_BLOCK;
+}
+
+bool md_heap_large_slot(const void *p, struct md_block *b) {
+  if (md_pageguard_owns(p))
+    return md_pageguard_near(p, b);
+  return md_secondary_slot(p, b);
 }
 
 bool md_heap_take_slow(size_t size, size_t align, struct md_block *b) {

@@ -41,8 +41,10 @@
  * untouched), and again after its pages went back to the OS. Free slots wait in per-thread caches
  * (tcache.c) and in each class's shared stack (primary.c). Blocks larger
  * than the largest class, or aligned beyond MD_PRIMARY_MAX_ALIGN, come from
- * the secondary (secondary.c): a mapping each, with inaccessible pages
- * around the block and the metadata in a page of its own.
+ * the secondary (secondary.c): a span each, with inaccessible pages around
+ * the block and the metadata in a page of its own, cut from an arena in the
+ * large range, reserved right after the primary range with page_guard's
+ * pool; checked accesses cover both ranges as one (md_heap_covers).
  *
  * Never allocates through malloc; nothing here takes a lock.
  */
@@ -181,6 +183,14 @@ struct md_heap {
   /* fresh[k]: slots handed out from region k so far; slots at or past it
    * have no metadata. Grows only; read with acquire. */
   uint32_t fresh[MD_CLASS_COUNT + 1];
+  /* The large range, reserved with the primary range and right after it
+   * (large_base == base + size): page_guard's pool, then the secondary's
+   * arena. Checked accesses cover [base, large_base + large_size), so that
+   * a pointer outside every heap range still lies on one of two sides.
+   * large_size is 0 when it could not be reserved (large blocks then get
+   * mappings anywhere, and are not checked). */
+  uintptr_t large_base;
+  size_t large_size;
 };
 extern struct md_heap md_heap MD_HIDDEN;
 
@@ -208,6 +218,18 @@ static inline size_t md_class_size(unsigned k) {
 
 static inline bool md_primary_contains(const void *p) {
   return (uintptr_t)p - md_heap.base < md_heap.size;
+}
+/* Bytes of the large range accessible now (large blocks' pages, their
+ * headers): vm_threshold leaves the rest of the reservation out. */
+extern size_t md_heap_large_committed MD_HIDDEN;
+/* In the large range (page_guard's pool, the secondary's arena)? */
+static inline bool md_large_contains(const void *p) {
+  return (uintptr_t)p - md_heap.large_base < md_heap.large_size;
+}
+/* In the range checked accesses cover: the primary range or the large
+ * range after it. */
+static inline bool md_heap_covers(const void *p) {
+  return (uintptr_t)p - md_heap.base < md_heap.size + md_heap.large_size;
 }
 /* The region (class) of a pointer in the primary range; 0 if none. */
 static inline unsigned md_region_of(const void *p) {
@@ -278,6 +300,12 @@ enum md_lookup md_heap_find(const void *p, struct md_block *b) MD_HIDDEN;
 bool md_heap_near(const void *p, struct md_block *b) MD_HIDDEN;
 /* The large block starting exactly at p (not in the primary range). */
 bool md_heap_find_large(const void *p, struct md_block *b) MD_HIDDEN;
+/* For p in the large range: the block whose span (the secondary's: its
+ * header page, inaccessible pages and bytes) or page_guard slot holds p,
+ * or the nearest of the slot's and the one's before it, in any state but
+ * never used (a released large block stays known as freed until its span
+ * is reused). Takes no lock; for checked accesses, which may run anywhere. */
+bool md_heap_large_slot(const void *p, struct md_block *b) MD_HIDDEN;
 /* The view of slot i of class k (its metadata must exist: i < fresh). */
 void md_heap_block_at(unsigned k, uint32_t i, struct md_block *b) MD_HIDDEN;
 

@@ -44,7 +44,8 @@ static inline bool md_secondary_take(size_t size, size_t align,
                                      struct md_block *b) {
   return md_secondary_take_at(size, align, false, b);
 }
-/* Unmaps it (or defers that while a walk runs). */
+/* Unmaps it, or gives its span back to the arena (or defers that while a
+ * walk runs). */
 void md_secondary_give(const struct md_block *b) MD_HIDDEN;
 /* The block starting at p (MD_BLOCK), containing p (MD_INTERIOR, only if
  * interior is set: a walk over every large block), or MD_NOT_OURS. */
@@ -62,6 +63,11 @@ void md_secondary_stats(size_t *blocks, size_t *bytes) MD_HIDDEN;
 void md_secondary_atfork_prepare(void) MD_HIDDEN;
 void md_secondary_atfork_parent(void) MD_HIDDEN;
 void md_secondary_atfork_child(void) MD_HIDDEN;
+/* The secondary's arena: [base, base + size) of the large range, reserved
+ * and inaccessible (not called when there is none). */
+void md_secondary_init(uintptr_t base, size_t size) MD_HIDDEN;
+/* The block whose span in the arena holds p (md_heap_large_slot); no lock. */
+bool md_secondary_slot(const void *p, struct md_block *b) MD_HIDDEN;
 /* The large block whose mapping (inaccessible pages included) holds p; for
  * a fatal signal's handler: gives up rather than wait for the lock. */
 bool md_secondary_near(const void *p, struct md_block *b) MD_HIDDEN;
@@ -74,7 +80,11 @@ extern uintptr_t md_pageguard_lo MD_HIDDEN, md_pageguard_hi MD_HIDDEN;
 static inline bool md_pageguard_owns(const void *p) {
   return (uintptr_t)p - md_pageguard_lo < md_pageguard_hi - md_pageguard_lo;
 }
-void md_pageguard_init(void) MD_HIDDEN;
+/* The address space the pool takes (0 when page_guard is off). */
+size_t md_pageguard_pool_size(void) MD_HIDDEN;
+/* Sets the pool up at `pool` (reserved, inaccessible), or in a mapping of
+ * its own when pool is 0. */
+void md_pageguard_init(uintptr_t pool) MD_HIDDEN;
 enum md_lookup md_pageguard_find(const void *p, bool interior,
                                  struct md_block *b) MD_HIDDEN;
 /* The block nearest to p (this slot's or the one's before), for crash.c. */

@@ -218,7 +218,7 @@ done:
  * value twice). Only for a destination in mdebug's heap. */
 static bool sprintf_writes(char *dst, const char *format, va_list args,
                            unsigned via, SITE) {
-  if (!md_primary_contains(dst))
+  if (!md_heap_covers(dst))
     return true;
   va_list aq;
   va_copy(aq, args);

@@ -694,6 +694,10 @@ static int own_mprotect(void *addr, size_t len, int prot) {
       in_reservation((uintptr_t)addr, len)) {
     __atomic_fetch_add(&heap_committed, page_up(len), __ATOMIC_RELAXED);
     md_threshold_grew(page_up(len), false);
+  } else if (r == 0 && prot != PROT_NONE && md_copy_role == MD_COPY_ACTIVE &&
+             md_large_contains(addr)) {
+    /* A large block's pages (secondary.c, pageguard.c count them). */
+    md_threshold_grew(page_up(len), false);
   }
   return r;
 }

@@ -18,7 +18,8 @@
  * never taken.
  *
  * Where they live: a pool reserved at start-up (inaccessible, no memory
- * committed), apart from the primary range, in six regions whose slots hold
+ * committed), at the start of the heap's large range (heap.h; a mapping of
+ * its own when there is none), in six regions whose slots hold
  * 1, 2, 4, 8, 16 and 32 pages; each slot is an inaccessible page, then its
  * pages, so every slot has an inaccessible page on each side:
  *
@@ -135,7 +136,16 @@ static size_t max_map_count(void) {
   return v ? v : 65530;
 }
 
-void md_pageguard_init(void) {
+size_t md_pageguard_pool_size(void) {
+  if (!md_opt.page_guard)
+    return 0;
+  size_t total = 0;
+  for (unsigned j = 0; j < PG_REGIONS; j++)
+    total += PG_SLOTS * (((size_t)1 << j) + 1) * PAGE + PAGE;
+  return total;
+}
+
+void md_pageguard_init(uintptr_t pool) {
   if (!md_opt.page_guard)
     return;
   front = md_opt.page_guard_front != 0;
@@ -143,11 +153,12 @@ void md_pageguard_init(void) {
   align_min = (size_t)1 << (63 - __builtin_clzll(a));
   size_t maps = max_map_count();
   live_cap = maps > 2 * PG_MAPS_KEPT ? (maps - PG_MAPS_KEPT) / 2 : maps / 4;
-  size_t total = 0;
-  for (unsigned j = 0; j < PG_REGIONS; j++)
-    total += PG_SLOTS * (((size_t)1 << j) + 1) * PAGE + PAGE;
-  void *base = mmap(NULL, total, PROT_NONE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  size_t total = md_pageguard_pool_size();
+  /* In the heap's large range when it has one (already inaccessible). */
+  bool own = !pool;
+  void *base = pool ? (void *)pool
+                    : mmap(NULL, total, PROT_NONE,
+                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (base == MAP_FAILED) {
     md_log("mdebug: page_guard: cannot reserve %zu MiB of address space for "
            "page-guarded blocks (%s); page_guard is off",
@@ -167,7 +178,8 @@ void md_pageguard_init(void) {
     if (!r->meta || !r->fifo) {
       md_log("mdebug: page_guard: no memory for the pool's tables; "
              "page_guard is off");
-      munmap(base, total);
+      if (own)
+        munmap(base, total);
       return; /* the tables mapped so far are kept: harmless, and rare */
     }
   }
@@ -341,6 +353,7 @@ bool md_pageguard_take(size_t size, size_t align, md_origin_t origin,
   struct pg_meta *m = &r->meta[i];
   m->user_off = (uint32_t)(user - first);
   m->open = (uint32_t)((hi - lo) / PAGE);
+  __atomic_fetch_add(&md_heap_large_committed, hi - lo, __ATOMIC_RELAXED);
   /* The pages are fresh (never used, or emptied when the last block here
    * was freed): zero, as calloc needs. The caller writes the metadata. */
   to_block(r, i, b);
@@ -367,6 +380,7 @@ void md_pageguard_protect(const struct md_block *b) {
   }
   m->open = 0;
   __atomic_sub_fetch(&live, 1, __ATOMIC_RELAXED);
+  __atomic_fetch_sub(&md_heap_large_committed, len, __ATOMIC_RELAXED);
 }
 
 void md_pageguard_give(const struct md_block *b) {

@@ -85,11 +85,15 @@ static bool read_statm(size_t *vm, size_t *rss) {
   return true;
 }
 
-/* VmSize less the heap's reserved, uncommitted address space. */
+/* VmSize less the heap's reserved, uncommitted address space (the primary
+ * range's, and the large range's: page_guard's pool, the secondary's
+ * arena). */
 static size_t effective_vm(size_t vm) {
   if (!md_heap.reserved)
     return vm;
-  size_t unused = md_heap.size - md_mmap_heap_committed();
+  size_t large = __atomic_load_n(&md_heap_large_committed, __ATOMIC_RELAXED);
+  size_t unused = md_heap.size - md_mmap_heap_committed() +
+                  (md_heap.large_size > large ? md_heap.large_size - large : 0);
   return vm > unused ? vm - unused : 0;
 }
 

@@ -4,8 +4,9 @@
  * pass/AccessCheck.cpp); any change here is an ABI change: bump
  * MDEBUG_ABI_VERSION. The entry points are listed in checks.def.
  *
- * Instrumented code reads the primary heap's range [base, base + size) from
- * __mdebug_access (an address outside it is not checked), and asks
+ * Instrumented code reads the heap's range [base, base + size) from
+ * __mdebug_access (the primary range and the large blocks' range after it;
+ * an address outside it is not checked), and asks
  * __mdebug_access_lookup for the bytes of the block a pointer points into
  * (runtime/src/heap.h draws the heap; access.c does the arithmetic).
  */
@@ -41,7 +42,7 @@ struct mdebug_access_geometry {
  *   [start, end)  the bytes of the live block p points into (or just
  *                 past); [0, 0) when p is in the heap but in no live block
  *                 (a freed block, a guard, an unused slot); when p is not
- *                 in the primary heap (nothing to check), the side of the
+ *                 in the heap's range (nothing to check), the side of the
  *                 address space it lies on: [0, base), [base + size,
  *                 UINT64_MAX), or [0, UINT64_MAX) before the heap exists
  *                 (__mdebug_access_fail returns at once for such a p);
