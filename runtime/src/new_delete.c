@@ -5,13 +5,15 @@
  * throws std::bad_alloc through libstdc++'s own helper. Those libstdc++
  * symbols are weak, so C programs link without libstdc++; a C++ program
  * always has them. nothrow forms return NULL without calling the handler.
- * Aligned deletes release like plain delete (the block knows its own
- * alignment). A sized delete is given the size the program thinks the block
- * has: when the block, of the delete's own family, was allocated with
- * another size, that is reported (AddressSanitizer's
+ * The aligned operators (std::align_val_t) are families of their own
+ * (ops.def): an aligned block given to plain delete, or a plain one to
+ * aligned delete, is an alloc-dealloc mismatch. A sized delete is given the
+ * size the program thinks the block has, an aligned delete the alignment:
+ * when the block, of the delete's own family, was allocated with another
+ * size or alignment, that is reported (AddressSanitizer's
  * new-delete-type-mismatch: an object deleted through a pointer to a type of
- * another size, without a virtual destructor), then the block is released
- * all the same. An inert copy of the runtime passes every call on
+ * another size or alignment, without a virtual destructor), then the block
+ * is released all the same. An inert copy of the runtime passes every call on
  * (copies.c), as entry.c does. Never allocates for itself.
  */
 #include <stdlib.h>
@@ -114,27 +116,58 @@ static MD_NOINLINE void report_size_mismatch(const struct md_block *b,
   md_report_end();
 }
 
-static void release_sized(void *ptr, size_t size, unsigned op,
-                          md_origin_t o) {
+/* An aligned delete: the alignment it was given against the one the
+ * block was allocated with (both from aligned operators: a mix of aligned
+ * and plain ones is a mismatch of families, md_deallocate's to report). */
+static MD_NOINLINE void report_align_mismatch(const struct md_block *b,
+                                              uint32_t bits, size_t align,
+                                              unsigned op, md_origin_t o) {
+  if (!md_report_begin(MD_ERR_ALIGN_MISMATCH))
+    return;
+  size_t had = (size_t)1 << MD_BITS_ALIGN_LOG(bits);
+  md_report_line("+++ ALLOCATION %p SIZE %zu ALIGNED TO %zu RELEASED WITH "
+                 "ALIGNMENT %zu (%s)", b->user, b->size, had, align,
+                 md_op_name(op));
+  md_report_origin("allocated", MD_BITS_ALLOC_OP(bits),
+                   md_origin_of(b->meta->alloc_origin));
+  md_report_origin("released", op, o);
+  md_report_line("  the block was allocated aligned to %zu bytes; %s was "
+                 "told %zu: deleted through a pointer to a type of another "
+                 "alignment?", had, md_op_name(op), align);
+  md_report_block_stacks(b);
+  md_report_current_stack();
+  md_report_end();
+}
+
+#define UNSIZED SIZE_MAX /* release_checked's size for an unsized delete */
+
+/* A sized or aligned delete: what it was told against the block, then the
+ * release. Only these forms come here; plain delete goes straight to
+ * md_deallocate. */
+static void release_checked(void *ptr, size_t size, size_t align, unsigned op,
+                            md_origin_t o) {
   struct md_block b;
   uint32_t bits;
   /* A pointer that is no live block of this family is md_deallocate's to
    * report (unknown pointer, double free, mismatch). */
   if (ptr && md_heap_resolve(ptr, &b, &bits) &&
       MD_BITS_STATE(bits) == MD_STATE_LIVE &&
-      md_op_family(MD_BITS_ALLOC_OP(bits)) == md_op_family(op) &&
-      MD_UNLIKELY(b.size != size))
-    report_size_mismatch(&b, bits, size, op, o);
+      md_op_family(MD_BITS_ALLOC_OP(bits)) == md_op_family(op)) {
+    if (MD_UNLIKELY(size != UNSIZED && b.size != size))
+      report_size_mismatch(&b, bits, size, op, o);
+    if (MD_UNLIKELY(align && md_align_log(align) != MD_BITS_ALIGN_LOG(bits)))
+      report_align_mismatch(&b, bits, align, op, o);
+  }
   md_deallocate(ptr, md_op_family(op), op, o);
 }
 
-/* How each shape of delete releases (z: sized). */
+/* How each shape of delete releases (z: sized, a: aligned). */
 #define RELEASE_p(op, o) md_deallocate(ptr, md_op_family(op), op, o)
-#define RELEASE_pa RELEASE_p
 #define RELEASE_pn RELEASE_p
-#define RELEASE_pan RELEASE_p
-#define RELEASE_pz(op, o) release_sized(ptr, size, op, o)
-#define RELEASE_pza RELEASE_pz
+#define RELEASE_pa(op, o) release_checked(ptr, UNSIZED, align, op, o)
+#define RELEASE_pan RELEASE_pa
+#define RELEASE_pz(op, o) release_checked(ptr, size, 0, op, o)
+#define RELEASE_pza(op, o) release_checked(ptr, size, align, op, o)
 
 #define DELETE_PAIR(NAME, SYMBOL, PARAMS)                                      \
   MD_EXPORT void __mdebug_##NAME PARAMS_SITE_##PARAMS;                         \
