@@ -56,8 +56,8 @@ static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,
   }
   /* Last: the block is complete before anything sees it live. */
   md_meta_publish(m, (uint32_t)size,
-                  MD_BITS_MAKE(MD_STATE_LIVE, op, md_align_log(align),
-                               md_fork_epoch, marks, b.lead));
+                  MD_BITS_MAKE(MD_STATE_LIVE, op, 0, md_fork_epoch, marks,
+                               b.lead));
   if (__atomic_load_n(&md_access_used, __ATOMIC_RELAXED))
     md_access_keep_new(&b);
   return b.user;

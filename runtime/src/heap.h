@@ -98,9 +98,10 @@ struct md_meta {
   uint32_t size;         /* requested size, without expand_alloc */
   uint32_t bits;         /* state 2, alloc op 6, free op 6, epoch 6, marks 4,
                             lead 8 (aligned blocks: user - slot user area,
-                            in 16-byte units). While the block is live, the
-                            free op's field holds log2 of the alignment the
-                            allocation asked for (0: none asked) */
+                            in 16-byte units). While a block from aligned
+                            operator new is live, the free op's field holds
+                            log2 of the alignment it asked for (0 for every
+                            other live block) */
 };
 _Static_assert(sizeof(struct md_meta) == 16, "metadata is 16 bytes a block");
 
@@ -115,9 +116,9 @@ _Static_assert(sizeof(struct md_meta) == 16, "metadata is 16 bytes a block");
   ((uint32_t)(state) | ((uint32_t)(aop) << 2) | ((uint32_t)(fop) << 8) |       \
    ((uint32_t)((epoch)&63u) << 14) | ((uint32_t)(marks) << 20) |               \
    ((uint32_t)(lead) << 24))
-/* What a live block keeps of the alignment it was allocated with (the
- * second field of MD_BITS_MAKE for a live block): aligned operator delete
- * checks its own against it. */
+/* What a block from aligned operator new keeps of the alignment it asked
+ * for (MD_BITS_ALIGN_LOG): aligned operator delete checks its own against
+ * it. */
 static inline unsigned md_align_log(size_t align) {
   return align ? (unsigned)__builtin_ctzll(align) : 0;
 }

@@ -45,10 +45,26 @@ static bool new_failed(bool nothrow) {
   md_die("operator new: out of memory and no C++ runtime to throw bad_alloc");
 }
 
+/* An aligned new's block keeps the alignment it asked for (heap.h:
+ * MD_BITS_ALIGN_LOG), for aligned delete to check. Set after the
+ * allocation, so that no other allocation pays for it: the block is this
+ * thread's alone until new returns, and every other change to a live
+ * block's bits is atomic too (or made with this thread stopped). */
+static MD_NOINLINE void keep_alignment(void *p, size_t align) {
+  struct md_block b;
+  uint32_t bits;
+  if (md_heap_resolve(p, &b, &bits))
+    __atomic_fetch_or(&b.meta->bits,
+                      MD_BITS_MAKE(0, 0, md_align_log(align), 0, 0, 0),
+                      __ATOMIC_RELAXED);
+}
+
 static void *new_impl(size_t size, size_t align, bool nothrow, unsigned op,
                       md_origin_t o) {
   for (;;) {
     void *p = md_allocate(size, align, md_op_family(op), false, op, o);
+    if (p && align) /* a constant 0 for the plain forms */
+      keep_alignment(p, align);
     if (p || !new_failed(nothrow))
       return p;
   }
