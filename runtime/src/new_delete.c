@@ -19,6 +19,7 @@
 #include <stdlib.h>
 
 #include "heap.h"
+#include "mdebug/site.h"
 
 #define SITE md_origin_site(site)
 #define CALLER md_origin_pc(__builtin_return_address(0))
@@ -175,6 +176,77 @@ static void release_checked(void *ptr, size_t size, size_t align, unsigned op,
       report_align_mismatch(&b, bits, align, op, o);
   }
   md_deallocate(ptr, md_op_family(op), op, o);
+}
+
+/* ---- the array cookie ------------------------------------------------------
+ * new T[n] of a T with a destructor asks operator new[] for a cookie (8
+ * bytes, or alignof(T) when that is more) plus n * sizeof(T) bytes, stores
+ * n in the cookie's last 8 bytes and hands the program the address after
+ * it; delete[] reads n back there, runs n destructors, and gives operator
+ * delete[] the block's start. A program write before its first element
+ * (p[-1]) lands in the cookie: inside the block, so no bounds check sees
+ * it, and delete[] would then run the wrong number of destructors, over
+ * memory that is not the array's. The pass sends the count delete[] read
+ * through __mdebug_array_cookie before the destructors run. */
+
+static MD_NOINLINE void report_cookie(const struct md_block *b, uint32_t bits,
+                                      size_t at, size_t count, size_t right,
+                                      size_t elem_size, md_origin_t o) {
+  if (!md_report_begin(MD_ERR_ARRAY_COOKIE))
+    return;
+  md_report_line("+++ ALLOCATION %p SIZE %zu ARRAY COOKIE OVERWRITTEN "
+                 "(operator delete[])", b->user, b->size);
+  md_report_line("  allocation[%zu..%zu] holds the element count: %zu, "
+                 "expected %zu (%zu bytes after the %zu-byte cookie, "
+                 "elements of %zu bytes)", at, at + 7, count, right,
+                 b->size - at - 8, at + 8, elem_size);
+  md_report_origin("allocated", MD_BITS_ALLOC_OP(bits),
+                   md_origin_of(b->meta->alloc_origin));
+  md_report_origin("released", MD_OP_delete_array, o);
+  md_report_line("  a write before the array's first element (p[-1], a "
+                 "negative index) overwrote the count: delete[] runs %zu "
+                 "destructor%s (the elements new[] made), not %zu", right,
+                 right == 1 ? "" : "s", count);
+  md_report_block_stacks(b);
+  md_report_current_stack();
+  md_report_end();
+}
+
+/* A cookie is at most MD_PRIMARY_MAX_ALIGN bytes (the largest alignment of
+ * an element type the heap gives; larger ones come from the secondary, 4096
+ * is as far as cookie_block in alloc.c looks too). */
+MD_EXPORT size_t __mdebug_array_cookie(const void *count_at, size_t count,
+                                       size_t elem_size,
+                                       const struct mdebug_site *site) {
+  struct md_block b;
+  uint32_t bits;
+  if (MD_UNLIKELY(!md_copy_active()) || !elem_size)
+    return count;
+  /* The block starts at the cookie's start: 8 bytes, or a power of two up
+   * to the largest alignment, before the count's end. Any other pointer
+   * (a mismatch, a double delete[], memory of another allocator) is
+   * operator delete[]'s to report. A block already freed (not reused)
+   * gets no destructors run over it, as AddressSanitizer's cookie check
+   * does: delete[] then reports the double free instead of running
+   * destructors over freed memory first. */
+  const unsigned char *end = (const unsigned char *)count_at + 8;
+  for (size_t cookie = 8; cookie <= MD_PRIMARY_MAX_ALIGN; cookie *= 2) {
+    if (!md_heap_resolve(end - cookie, &b, &bits))
+      continue;
+    if (MD_BITS_STATE(bits) != MD_STATE_LIVE)
+      return md_family_is_array(md_op_family(MD_BITS_ALLOC_OP(bits))) ? 0
+                                                                      : count;
+    if (!md_family_is_array(md_op_family(MD_BITS_ALLOC_OP(bits))) ||
+        b.size < cookie || (b.size - cookie) % elem_size != 0)
+      return count;
+    size_t right = (b.size - cookie) / elem_size;
+    if (MD_UNLIKELY(count != right)) {
+      report_cookie(&b, bits, cookie - 8, count, right, elem_size, SITE);
+      return right;
+    }
+    return count;
+  }
+  return count;
 }
 
 /* How each shape of delete releases (z: sized, a: aligned). */
