@@ -27,7 +27,7 @@ static const Value *baseOf(const Value *V, const DataLayout &DL,
   APInt Off(DL.getIndexTypeSizeInBits(V->getType()), 0);
   const Value *Base =
       V->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true);
-  if (Off.getMinSignedBits() > 64)
+  if (!Off.isSignedIntN(64))
     return nullptr;
   *Offset = Off.getSExtValue();
   return Base;
