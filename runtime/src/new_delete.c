@@ -236,15 +236,15 @@ MD_EXPORT size_t __mdebug_array_cookie(const void *count_at, size_t count,
     if (MD_BITS_STATE(bits) != MD_STATE_LIVE)
       return md_family_is_array(md_op_family(MD_BITS_ALLOC_OP(bits))) ? 0
                                                                       : count;
-    if (!md_family_is_array(md_op_family(MD_BITS_ALLOC_OP(bits))) ||
+    size_t bytes;
+    if (MD_LIKELY(!__builtin_mul_overflow(count, elem_size, &bytes) &&
+                  bytes + cookie == b.size) ||
+        !md_family_is_array(md_op_family(MD_BITS_ALLOC_OP(bits))) ||
         b.size < cookie || (b.size - cookie) % elem_size != 0)
-      return count;
+      return count; /* right, or not a block new[] made for this type */
     size_t right = (b.size - cookie) / elem_size;
-    if (MD_UNLIKELY(count != right)) {
-      report_cookie(&b, bits, cookie - 8, count, right, elem_size, SITE);
-      return right;
-    }
-    return count;
+    report_cookie(&b, bits, cookie - 8, count, right, elem_size, SITE);
+    return right;
   }
   return count;
 }
