@@ -204,7 +204,8 @@ static MD_NOINLINE void report_cookie(const struct md_block *b, uint32_t bits,
                    md_origin_of(b->meta->alloc_origin));
   md_report_origin("released", MD_OP_delete_array, o);
   md_report_line("  a write before the array's first element (p[-1], a "
-                 "negative index) overwrote the count: delete[] runs %zu "
+                 "negative index) overwrote the count, or delete[] was given "
+                 "an array of another element type: delete[] runs %zu "
                  "destructor%s (the elements new[] made), not %zu", right,
                  right == 1 ? "" : "s", count);
   md_report_block_stacks(b);
