@@ -5,7 +5,10 @@
 // where `site` is a constant struct mdebug_site (runtime/include/mdebug/
 // site.h) in the section "mdebug_sites". Also marks rewritten functions
 // "frame-pointer"="all" and adds one constructor that references the ABI
-// version symbol, so a stale runtime fails at link time.
+// version symbol, so a stale runtime fails at link time. The element count
+// a delete[] expression reads from its array cookie goes through
+// __mdebug_array_cookie (checks.def) before the destructors run, with the
+// delete[]'s site (ArrayCookie.h).
 //
 // Must never: give the new calls or the __mdebug_* declarations allocation
 // attributes (LLVM would then feel free to delete a malloc/free pair again);
@@ -18,6 +21,8 @@
 
 #include "MdebugPass.h"
 #include "AllocCalls.h"
+#include "ArrayCookie.h"
+#include "CheckedCalls.h"
 #include "Compat.h"
 #include "SiteHash.h"
 #include "SiteTypes.h"
@@ -26,6 +31,7 @@
 #include "mdebug/site.h"
 #include "mdebug/version.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -84,6 +90,7 @@ public:
 private:
   SmallVector<AllocCall, 16> collect();
   void rewrite(CallBase &Old, const AllocEntry &E);
+  void checkCookie(const CookieRead &R, const CallBase &Delete, Value *Site);
   CallBase *createCall(IRBuilder<> &B, CallBase &Old, FunctionCallee Callee,
                        ArrayRef<Value *> Args);
   SmallVector<Value *, 4> entryArgs(IRBuilder<> &B, CallBase &Old,
@@ -99,6 +106,8 @@ private:
   PointerType *PtrTy;
   StringMap<Constant *> Strings;
   SmallVector<GlobalValue *, 16> Sites;
+  /// The cookie reads of the delete[] calls collected.
+  DenseMap<const CallBase *, CookieRead> Cookies;
 };
 
 } // namespace
@@ -123,6 +132,10 @@ SmallVector<AllocCall, 16> ModuleRewriter::collect() {
         if (const AllocEntry *E = matchAllocCall(*CB))
           Calls.emplace_back(CB, E);
   }
+  for (auto &[CB, E] : Calls)
+    if (E->Name.substr(0, 12) == "delete_array")
+      if (std::optional<CookieRead> R = findCookieRead(*CB))
+        Cookies[CB] = *R;
   return Calls;
 }
 
@@ -268,6 +281,9 @@ void ModuleRewriter::rewrite(CallBase &Old, const AllocEntry &E) {
   FunctionCallee Callee = M.getOrInsertFunction(entryPointName(E), EntryTy);
   IRBuilder<> B(&Old);
   SmallVector<Value *, 4> Args = entryArgs(B, Old, EntryTy, E);
+  auto Cookie = Cookies.find(&Old);
+  if (Cookie != Cookies.end())
+    checkCookie(Cookie->second, Old, Args.back());
   CallBase *New = createCall(B, Old, Callee, Args);
   New->setCallingConv(Old.getCallingConv());
   New->setAttributes(entryCallAttributes(Old, EntryTy));
@@ -275,6 +291,25 @@ void ModuleRewriter::rewrite(CallBase &Old, const AllocEntry &E) {
   New->takeName(&Old);
   Old.replaceAllUsesWith(New);
   Old.eraseFromParent();
+}
+
+// The count goes through the runtime's check right after its load; every
+// use (the destructor loop's bound, a sized delete's size) takes the
+// checked count.
+void ModuleRewriter::checkCookie(const CookieRead &R, const CallBase &Delete,
+                                 Value *Site) {
+  CheckFn F = CheckFn::array_cookie;
+  FunctionType *Ty = checkFnType(Ctx, F);
+  FunctionCallee Fn = M.getOrInsertFunction(checkFnName(F), Ty);
+  IRBuilder<> B(R.Count->getNextNode());
+  B.SetCurrentDebugLocation(Delete.getDebugLoc());
+  Value *At = castTo(B, R.Count->getPointerOperand(), Ty->getParamType(0));
+  CallInst *Checked = B.CreateCall(
+      Fn, {At, R.Count, ConstantInt::get(Ty->getParamType(2), R.ElemSize),
+           Site});
+  Checked->setCallingConv(checkFnCallingConv(F));
+  R.Count->replaceUsesWithIf(Checked,
+                             [&](Use &U) { return U.getUser() != Checked; });
 }
 
 //===-- The ABI check -----------------------------------------------------===//

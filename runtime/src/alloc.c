@@ -171,9 +171,43 @@ static MD_NOINLINE void report_freed(const struct md_block *b, uint32_t bits,
 }
 
 static const char *family_name(enum md_family f) {
-  return f == MD_FAMILY_NEW         ? "operator new"
-         : f == MD_FAMILY_NEW_ARRAY ? "operator new[]"
-                                    : "malloc";
+  switch (f) {
+  case MD_FAMILY_NEW:
+    return "operator new";
+  case MD_FAMILY_NEW_ARRAY:
+    return "operator new[]";
+  case MD_FAMILY_NEW_ALIGNED:
+    return "aligned operator new";
+  case MD_FAMILY_NEW_ARRAY_ALIGNED:
+    return "aligned operator new[]";
+  default:
+    return "malloc";
+  }
+}
+
+/* The family without its alignment: new and aligned new are both NEW. */
+static enum md_family unaligned_family(enum md_family f) {
+  return f == MD_FAMILY_NEW_ALIGNED         ? MD_FAMILY_NEW
+         : f == MD_FAMILY_NEW_ARRAY_ALIGNED ? MD_FAMILY_NEW_ARRAY
+                                            : f;
+}
+
+/* A mismatch of aligned and plain operators, as AddressSanitizer words it
+ * (its new-delete-type-mismatch): the alignment each side was built for. */
+static void report_alignments(uint32_t bits, enum md_family alloc,
+                              unsigned op) {
+  enum md_family release = md_op_family(op);
+  if (alloc == release || unaligned_family(alloc) != unaligned_family(release))
+    return;
+  if (alloc != unaligned_family(alloc))
+    md_report_line("  the block was allocated aligned to %zu bytes; %s "
+                   "releases default-aligned blocks: deleted through a "
+                   "pointer to a type of another alignment?",
+                   (size_t)1 << MD_BITS_ALIGN_LOG(bits), md_op_name(op));
+  else
+    md_report_line("  the block was allocated default-aligned; %s releases "
+                   "blocks from aligned operator new: deleted through a "
+                   "pointer to a type of another alignment?", md_op_name(op));
 }
 
 /* given: the pointer the release was given, when it is not the block's
@@ -190,6 +224,7 @@ static MD_NOINLINE void report_mismatch(const struct md_block *b, uint32_t bits,
   md_report_origin("allocated", MD_BITS_ALLOC_OP(bits),
                    md_origin_of(b->meta->alloc_origin));
   md_report_origin("released", op, origin);
+  report_alignments(bits, md_op_family(MD_BITS_ALLOC_OP(bits)), op);
   if ((const unsigned char *)given > b->user)
     md_report_line("  %s was given %p, %ld bytes into the block: past the "
                    "array cookie where operator new[] keeps the element count",
@@ -237,10 +272,10 @@ static bool has_cookie(const struct md_block *b, uintptr_t off) {
 static bool cookie_block(const void *p, enum md_family family, unsigned op,
                          struct md_block *b, uint32_t *bits) {
   for (uintptr_t off = 8; off <= MD_PRIMARY_MAX_ALIGN; off *= 2) {
-    if (family != MD_FAMILY_NEW_ARRAY) { /* delete of new[] + cookie */
+    if (!md_family_is_array(family)) { /* delete of new[] + cookie */
       if (md_heap_resolve((const unsigned char *)p - off, b, bits) &&
           MD_BITS_STATE(*bits) == MD_STATE_LIVE &&
-          md_op_family(MD_BITS_ALLOC_OP(*bits)) == MD_FAMILY_NEW_ARRAY &&
+          md_family_is_array(md_op_family(MD_BITS_ALLOC_OP(*bits))) &&
           (off == 8 || MD_BITS_ALLOC_OP(*bits) == MD_OP_new_array_aligned ||
            MD_BITS_ALLOC_OP(*bits) == MD_OP_new_array_aligned_nothrow) &&
           has_cookie(b, off))
@@ -248,7 +283,7 @@ static bool cookie_block(const void *p, enum md_family family, unsigned op,
     } else { /* delete[] of new - cookie */
       if (md_heap_resolve((const unsigned char *)p + off, b, bits) &&
           MD_BITS_STATE(*bits) == MD_STATE_LIVE &&
-          md_op_family(MD_BITS_ALLOC_OP(*bits)) != MD_FAMILY_NEW_ARRAY &&
+          !md_family_is_array(md_op_family(MD_BITS_ALLOC_OP(*bits))) &&
           (off == 8 || op == MD_OP_delete_array_aligned ||
            op == MD_OP_delete_array_sized_aligned ||
            op == MD_OP_delete_array_aligned_nothrow))

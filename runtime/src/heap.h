@@ -105,13 +105,17 @@ struct md_meta {
   uint32_t size;         /* requested size, without expand_alloc */
   uint32_t bits;         /* state 2, alloc op 6, free op 6, epoch 6, marks 4,
                             lead 8 (aligned blocks: user - slot user area,
-                            in 16-byte units) */
+                            in 16-byte units). While a block from aligned
+                            operator new is live, the free op's field holds
+                            log2 of the alignment it asked for (0 for every
+                            other live block) */
 };
 _Static_assert(sizeof(struct md_meta) == 16, "metadata is 16 bytes a block");
 
 #define MD_BITS_STATE(b) ((b)&3u)
 #define MD_BITS_ALLOC_OP(b) (((b) >> 2) & 63u)
 #define MD_BITS_FREE_OP(b) (((b) >> 8) & 63u)
+#define MD_BITS_ALIGN_LOG(b) MD_BITS_FREE_OP(b) /* live blocks only */
 #define MD_BITS_EPOCH(b) (((b) >> 14) & 63u)
 #define MD_BITS_MARKS(b) (((b) >> 20) & 15u)
 #define MD_BITS_LEAD(b) (((b) >> 24) & 255u)
@@ -119,6 +123,12 @@ _Static_assert(sizeof(struct md_meta) == 16, "metadata is 16 bytes a block");
   ((uint32_t)(state) | ((uint32_t)(aop) << 2) | ((uint32_t)(fop) << 8) |       \
    ((uint32_t)((epoch)&63u) << 14) | ((uint32_t)(marks) << 20) |               \
    ((uint32_t)(lead) << 24))
+/* What a block from aligned operator new keeps of the alignment it asked
+ * for (MD_BITS_ALIGN_LOG): aligned operator delete checks its own against
+ * it. */
+static inline unsigned md_align_log(size_t align) {
+  return align ? (unsigned)__builtin_ctzll(align) : 0;
+}
 #define MD_BITS_MARK_SHIFT 20
 #define MD_EPOCH_MASK 63u
 

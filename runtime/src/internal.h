@@ -45,6 +45,8 @@ enum md_family {
   MD_FAMILY_NEW_ARRAY = 3, /* operator new[] */
   MD_FAMILY_MAP = 4,       /* mmap, mremap: mappings, never heap blocks */
   MD_FAMILY_THREAD = 5,    /* pthread_create: thread stacks */
+  MD_FAMILY_NEW_ALIGNED = 6,       /* operator new(size_t, align_val_t) */
+  MD_FAMILY_NEW_ARRAY_ALIGNED = 7, /* operator new[](size_t, align_val_t) */
 };
 
 /* The family of the blocks call kind `op` allocates, or may release
@@ -57,6 +59,12 @@ static inline enum md_family md_op_family(unsigned op) {
 #include "ops.def"
   }
   return MD_FAMILY_MALLOC;
+}
+
+/* The array families (new[], aligned new[]): their blocks may start with
+ * an array cookie. */
+static inline bool md_family_is_array(enum md_family f) {
+  return f == MD_FAMILY_NEW_ARRAY || f == MD_FAMILY_NEW_ARRAY_ALIGNED;
 }
 
 /* An entry point's parameters followed by the site (abi.def's prototypes). */

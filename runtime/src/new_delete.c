@@ -8,18 +8,21 @@
  * A request refused outright (refuse.c: over max_allocation_size, an
  * alignment that is not a power of two) is reported, then throws at once:
  * no new-handler can make it possible, and retrying would loop forever.
- * Aligned deletes release like plain delete (the block knows its own
- * alignment). A sized delete is given the size the program thinks the block
- * has: when the block, of the delete's own family, was allocated with
- * another size, that is reported (AddressSanitizer's
+ * The aligned operators (std::align_val_t) are families of their own
+ * (ops.def): an aligned block given to plain delete, or a plain one to
+ * aligned delete, is an alloc-dealloc mismatch. A sized delete is given the
+ * size the program thinks the block has, an aligned delete the alignment:
+ * when the block, of the delete's own family, was allocated with another
+ * size or alignment, that is reported (AddressSanitizer's
  * new-delete-type-mismatch: an object deleted through a pointer to a type of
- * another size, without a virtual destructor), then the block is released
- * all the same. An inert copy of the runtime passes every call on
+ * another size or alignment, without a virtual destructor), then the block
+ * is released all the same. An inert copy of the runtime passes every call on
  * (copies.c), as entry.c does. Never allocates for itself.
  */
 #include <stdlib.h>
 
 #include "heap.h"
+#include "mdebug/site.h"
 
 #define SITE md_origin_site(site)
 #define CALLER md_origin_pc(__builtin_return_address(0))
@@ -59,6 +62,20 @@ static MD_NOINLINE void *new_refused(bool nothrow) {
          "bad_alloc");
 }
 
+/* An aligned new's block keeps the alignment it asked for (heap.h:
+ * MD_BITS_ALIGN_LOG), for aligned delete to check. Set after the
+ * allocation, so that no other allocation pays for it: the block is this
+ * thread's alone until new returns, and every other change to a live
+ * block's bits is atomic too (or made with this thread stopped). */
+static MD_NOINLINE void keep_alignment(void *p, size_t align) {
+  struct md_block b;
+  uint32_t bits;
+  if (md_heap_resolve(p, &b, &bits))
+    __atomic_fetch_or(&b.meta->bits,
+                      MD_BITS_MAKE(0, 0, md_align_log(align), 0, 0, 0),
+                      __ATOMIC_RELAXED);
+}
+
 static void *new_impl(size_t size, size_t align, bool nothrow, unsigned op,
                       md_origin_t o) {
   /* C++ requires a power of two (align_val_t); 0 is the plain forms'. */
@@ -72,8 +89,11 @@ static void *new_impl(size_t size, size_t align, bool nothrow, unsigned op,
   }
   for (;;) {
     void *p = md_allocate(size, align, md_op_family(op), false, op, o);
-    if (MD_LIKELY(p != NULL))
+    if (MD_LIKELY(p != NULL)) {
+      if (align) /* a constant 0 for the plain forms */
+        keep_alignment(p, align);
       return p;
+    }
     if (size > md_heap.max_size) /* refused by md_allocate */
       return new_refused(nothrow);
     if (!new_failed(nothrow))
@@ -143,27 +163,130 @@ static MD_NOINLINE void report_size_mismatch(const struct md_block *b,
   md_report_end();
 }
 
-static void release_sized(void *ptr, size_t size, unsigned op,
-                          md_origin_t o) {
+/* An aligned delete: the alignment it was given against the one the
+ * block was allocated with (both from aligned operators: a mix of aligned
+ * and plain ones is a mismatch of families, md_deallocate's to report). */
+static MD_NOINLINE void report_align_mismatch(const struct md_block *b,
+                                              uint32_t bits, size_t align,
+                                              unsigned op, md_origin_t o) {
+  if (!md_report_begin(MD_ERR_ALIGN_MISMATCH))
+    return;
+  size_t had = (size_t)1 << MD_BITS_ALIGN_LOG(bits);
+  md_report_line("+++ ALLOCATION %p SIZE %zu ALIGNED TO %zu RELEASED WITH "
+                 "ALIGNMENT %zu (%s)", b->user, b->size, had, align,
+                 md_op_name(op));
+  md_report_origin("allocated", MD_BITS_ALLOC_OP(bits),
+                   md_origin_of(b->meta->alloc_origin));
+  md_report_origin("released", op, o);
+  md_report_line("  the block was allocated aligned to %zu bytes; %s was "
+                 "told %zu: deleted through a pointer to a type of another "
+                 "alignment?", had, md_op_name(op), align);
+  md_report_block_stacks(b);
+  md_report_current_stack();
+  md_report_end();
+}
+
+#define UNSIZED SIZE_MAX /* release_checked's size for an unsized delete */
+
+/* A sized or aligned delete: what it was told against the block, then the
+ * release. Only these forms come here; plain delete goes straight to
+ * md_deallocate. */
+static void release_checked(void *ptr, size_t size, size_t align, unsigned op,
+                            md_origin_t o) {
   struct md_block b;
   uint32_t bits;
   /* A pointer that is no live block of this family is md_deallocate's to
    * report (unknown pointer, double free, mismatch). */
   if (ptr && md_heap_resolve(ptr, &b, &bits) &&
       MD_BITS_STATE(bits) == MD_STATE_LIVE &&
-      md_op_family(MD_BITS_ALLOC_OP(bits)) == md_op_family(op) &&
-      MD_UNLIKELY(b.size != size))
-    report_size_mismatch(&b, bits, size, op, o);
+      md_op_family(MD_BITS_ALLOC_OP(bits)) == md_op_family(op)) {
+    if (MD_UNLIKELY(size != UNSIZED && b.size != size))
+      report_size_mismatch(&b, bits, size, op, o);
+    if (MD_UNLIKELY(align && md_align_log(align) != MD_BITS_ALIGN_LOG(bits)))
+      report_align_mismatch(&b, bits, align, op, o);
+  }
   md_deallocate(ptr, md_op_family(op), op, o);
 }
 
-/* How each shape of delete releases (z: sized). */
+/* ---- the array cookie ------------------------------------------------------
+ * new T[n] of a T with a destructor asks operator new[] for a cookie (8
+ * bytes, or alignof(T) when that is more) plus n * sizeof(T) bytes, stores
+ * n in the cookie's last 8 bytes and hands the program the address after
+ * it; delete[] reads n back there, runs n destructors, and gives operator
+ * delete[] the block's start. A program write before its first element
+ * (p[-1]) lands in the cookie: inside the block, so no bounds check sees
+ * it, and delete[] would then run the wrong number of destructors, over
+ * memory that is not the array's. The pass sends the count delete[] read
+ * through __mdebug_array_cookie before the destructors run. */
+
+static MD_NOINLINE void report_cookie(const struct md_block *b, uint32_t bits,
+                                      size_t at, size_t count, size_t right,
+                                      size_t elem_size, md_origin_t o) {
+  if (!md_report_begin(MD_ERR_ARRAY_COOKIE))
+    return;
+  md_report_line("+++ ALLOCATION %p SIZE %zu ARRAY COOKIE OVERWRITTEN "
+                 "(operator delete[])", b->user, b->size);
+  md_report_line("  allocation[%zu..%zu] holds the element count: %zu, "
+                 "expected %zu (%zu bytes after the %zu-byte cookie, "
+                 "elements of %zu bytes)", at, at + 7, count, right,
+                 b->size - at - 8, at + 8, elem_size);
+  md_report_origin("allocated", MD_BITS_ALLOC_OP(bits),
+                   md_origin_of(b->meta->alloc_origin));
+  md_report_origin("released", MD_OP_delete_array, o);
+  md_report_line("  a write before the array's first element (p[-1], a "
+                 "negative index) overwrote the count, or delete[] was given "
+                 "an array of another element type: delete[] runs %zu "
+                 "destructor%s (the elements new[] made), not %zu", right,
+                 right == 1 ? "" : "s", count);
+  md_report_block_stacks(b);
+  md_report_current_stack();
+  md_report_end();
+}
+
+/* A cookie is at most MD_PRIMARY_MAX_ALIGN bytes (the largest alignment of
+ * an element type the heap gives; larger ones come from the secondary, 4096
+ * is as far as cookie_block in alloc.c looks too). */
+MD_EXPORT size_t __mdebug_array_cookie(const void *count_at, size_t count,
+                                       size_t elem_size,
+                                       const struct mdebug_site *site) {
+  struct md_block b;
+  uint32_t bits;
+  if (MD_UNLIKELY(!md_copy_active()) || !elem_size)
+    return count;
+  /* The block starts at the cookie's start: 8 bytes, or a power of two up
+   * to the largest alignment, before the count's end. Any other pointer
+   * (a mismatch, a double delete[], memory of another allocator) is
+   * operator delete[]'s to report. A block already freed (not reused)
+   * gets no destructors run over it, as AddressSanitizer's cookie check
+   * does: delete[] then reports the double free instead of running
+   * destructors over freed memory first. */
+  const unsigned char *end = (const unsigned char *)count_at + 8;
+  for (size_t cookie = 8; cookie <= MD_PRIMARY_MAX_ALIGN; cookie *= 2) {
+    if (!md_heap_resolve(end - cookie, &b, &bits))
+      continue;
+    if (MD_BITS_STATE(bits) != MD_STATE_LIVE)
+      return md_family_is_array(md_op_family(MD_BITS_ALLOC_OP(bits))) ? 0
+                                                                      : count;
+    size_t bytes;
+    if (MD_LIKELY(!__builtin_mul_overflow(count, elem_size, &bytes) &&
+                  bytes + cookie == b.size) ||
+        !md_family_is_array(md_op_family(MD_BITS_ALLOC_OP(bits))) ||
+        b.size < cookie || (b.size - cookie) % elem_size != 0)
+      return count; /* right, or not a block new[] made for this type */
+    size_t right = (b.size - cookie) / elem_size;
+    report_cookie(&b, bits, cookie - 8, count, right, elem_size, SITE);
+    return right;
+  }
+  return count;
+}
+
+/* How each shape of delete releases (z: sized, a: aligned). */
 #define RELEASE_p(op, o) md_deallocate(ptr, md_op_family(op), op, o)
-#define RELEASE_pa RELEASE_p
 #define RELEASE_pn RELEASE_p
-#define RELEASE_pan RELEASE_p
-#define RELEASE_pz(op, o) release_sized(ptr, size, op, o)
-#define RELEASE_pza RELEASE_pz
+#define RELEASE_pa(op, o) release_checked(ptr, UNSIZED, align, op, o)
+#define RELEASE_pan RELEASE_pa
+#define RELEASE_pz(op, o) release_checked(ptr, size, 0, op, o)
+#define RELEASE_pza(op, o) release_checked(ptr, size, align, op, o)
 
 #define DELETE_PAIR(NAME, SYMBOL, PARAMS)                                      \
   MD_EXPORT void __mdebug_##NAME PARAMS_SITE_##PARAMS;                         \

@@ -190,7 +190,7 @@ size_t md_scan_live(const struct md_scan *s) { return s->live; }
 static inline bool array_cookie_end(const unsigned char *user, size_t usable,
                                     size_t off, uint32_t bits) {
   return usable == sizeof(size_t) && off == usable &&
-         md_op_family(MD_BITS_ALLOC_OP(bits)) == MD_FAMILY_NEW_ARRAY &&
+         md_family_is_array(md_op_family(MD_BITS_ALLOC_OP(bits))) &&
          *(const size_t *)(const void *)user == 0;
 }
 

@@ -1,6 +1,6 @@
 // Proves: new of over-aligned types (alignas(64), alignas(4096), and arrays
 // of them) uses the aligned operator new and gets exactly that alignment;
-// the blocks delete cleanly, and a leaked one is reported by operator new
+// the blocks delete cleanly, and a leaked one is reported by aligned operator new
 // with its site.
 // RUN: %mdebug_clangxx -g -std=c++17 %s -o %t
 // RUN: %not %t 2>&1 | %FileCheck %s
@@ -37,7 +37,7 @@ int main(int argc, char **argv) {
 // CHECK: mdebug: ERROR: memory leak in {{.*}} (pid {{[0-9]+}}, tid {{[0-9]+}})
 // CHECK-NEXT: mdebug: 4096 bytes leaked in 1 block
 // CHECK-NEXT: 4096 bytes in 1 block:
-// CHECK-NEXT:   allocated by operator new at {{.*}}new_aligned.cpp:25:16 (main)
+// CHECK-NEXT:   allocated by aligned operator new at {{.*}}new_aligned.cpp:25:16 (main)
 // CHECK-NEXT: +++ {{.*}} leaked block of size 4096 at 0x{{[0-9a-f]+}}000 (leak 1 of 1)
 // CHECK: mdebug: SUMMARY: 0 errors, 4096 bytes leaked in 1 block
 // CLEAN-NOT: mdebug

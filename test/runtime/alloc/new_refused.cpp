@@ -56,10 +56,10 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: new[](nothrow): NULL
 // CHECK-NEXT: *** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***
 // CHECK-NEXT: mdebug: ERROR: invalid allocation alignment in {{.*}} (pid {{[0-9]+}}, tid {{[0-9]+}})
-// CHECK-NEXT: +++ ALLOCATION REQUEST WITH ALIGNMENT 24 INVALID (operator new)
+// CHECK-NEXT: +++ ALLOCATION REQUEST WITH ALIGNMENT 24 INVALID (aligned operator new)
 // CHECK-NEXT:   alignment 24 (for 64 bytes) is not a power of two
-// CHECK-NEXT:   requested by operator new at {{.*}}new_refused.cpp:33:15 (main)
-// CHECK-NEXT:   operator new throws std::bad_alloc (its new-handler is not called: no handler can make this request possible)
+// CHECK-NEXT:   requested by aligned operator new at {{.*}}new_refused.cpp:33:15 (main)
+// CHECK-NEXT:   aligned operator new throws std::bad_alloc (its new-handler is not called: no handler can make this request possible)
 // CHECK-NEXT: *** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***
 // CHECK-NEXT: new(align 24): bad_alloc, handler called 0 times
 // CHECK-NEXT: mdebug: SUMMARY: 3 errors (2 allocation size too big, 1 invalid allocation alignment), 0 bytes leaked in 0 blocks

@@ -1,7 +1,7 @@
 // Proves: delete[] twice on an array is a double free by operator delete[],
 // with the new[], the first delete[] and the second delete[].
-// (The element type has no destructor: with one, the second delete[] would
-// run destructors over the freed cookie before mdebug could see the call.)
+// (The element type has no destructor, so no array cookie: the same with
+// one is cookie/double_delete.cpp.)
 // RUN: %mdebug_clangxx -g %s -o %t
 // RUN: %not %t 2>&1 | %FileCheck %s
 // RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty

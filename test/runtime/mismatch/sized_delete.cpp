@@ -52,5 +52,5 @@ int main(int argc, char **argv) {
 // CHECK: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 40 RELEASED WITH SIZE 48 (operator delete[])
 // SITES-NEXT:   allocated by operator new[] at {{.*}}sized_delete.cpp:41:13 (main)
 // SITES-NEXT:   released by operator delete[] at {{.*}}sized_delete.cpp:42:3 (main)
-// CHECK: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 64 RELEASED WITH SIZE 128 (operator delete)
+// CHECK: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 64 RELEASED WITH SIZE 128 (aligned operator delete)
 // CHECK: mdebug: SUMMARY: 3 errors (3 new-delete size mismatch), 0 bytes leaked in 0 blocks
