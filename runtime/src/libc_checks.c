@@ -37,11 +37,24 @@
 #define MDEBUG_CHECKED_VA CHECKED_VA_DECLARE
 #include "mdebug/checks.def"
 
-#define READS(p, n, via)                                                       \
-  md_access_check(p, n, MDEBUG_ACCESS_INFO(0, false, MD_##via), site)
-#define WRITES(p, n, via)                                                      \
-  md_access_check(p, n, MDEBUG_ACCESS_INFO(0, true, MD_##via), site)
 #define SITE const struct mdebug_access_site *site
+
+/* The heap's ranges, as instrumented code reads them (access.c). */
+extern struct mdebug_access_geometry md_access_geo MD_HIDDEN;
+
+/* md_access_check, with the test that most ranges fail kept here: a range
+ * that starts outside the heap's ranges (a stack buffer, a literal, a
+ * global) needs no call. */
+static MD_ALWAYS_INLINE bool access_ok(const void *p, size_t n, uint64_t info,
+                                       SITE) {
+  if ((uintptr_t)p - md_access_geo.base >= md_access_geo.size)
+    return true;
+  return md_access_check(p, n, info, site);
+}
+#define READS(p, n, via)                                                       \
+  access_ok(p, n, MDEBUG_ACCESS_INFO(0, false, MD_##via), site)
+#define WRITES(p, n, via)                                                      \
+  access_ok(p, n, MDEBUG_ACCESS_INFO(0, true, MD_##via), site)
 
 /* _FORTIFY_SOURCE's entry points in glibc (its headers declare them only
  * in fortified builds). */
@@ -84,7 +97,7 @@ static void string_read(const char *s, size_t used, unsigned via, SITE) {
   if (used == WHOLE || md_opt.strict_string_checks)
     md_access_string_length(s, SIZE_MAX, via, site);
   else if (used)
-    md_access_check(s, used, MDEBUG_ACCESS_INFO(0, false, via), site);
+    access_ok(s, used, MDEBUG_ACCESS_INFO(0, false, via), site);
 }
 
 /* The bytes a number's parse read: up to `end`, and the one that stopped
@@ -123,6 +136,8 @@ static void case_compare_read(const char *a, const char *b, size_t n,
 static void format_reads(const char *format, va_list args, unsigned via,
                          SITE) {
   string_read(format, WHOLE, via, site);
+  if (!strpbrk(format, "sS"))
+    return; /* no string conversion: nothing else to follow */
   va_list ap;
   va_copy(ap, args);
   for (const char *p = format; *p; p++) {
@@ -198,7 +213,7 @@ static void format_reads(const char *format, va_list args, unsigned via,
       }
       size_t chars = precision == SIZE_MAX ? wcslen(str) + 1
                                            : wcsnlen(str, precision);
-      md_access_check(str, chars * sizeof(wchar_t),
+      access_ok(str, chars * sizeof(wchar_t),
                       MDEBUG_ACCESS_INFO(0, false, via), site);
       break;
     }
@@ -225,7 +240,7 @@ static bool sprintf_writes(char *dst, const char *format, va_list args,
   int len = vsnprintf(NULL, 0, format, aq);
   va_end(aq);
   return len < 0 ||
-         md_access_check(dst, (size_t)len + 1,
+         access_ok(dst, (size_t)len + 1,
                          MDEBUG_ACCESS_INFO(0, true, via), site);
 }
 
@@ -654,11 +669,11 @@ static void vector_access(const struct iovec *iov, int count, bool write,
                           unsigned via, SITE) {
   if (count <= 0)
     return;
-  if (!md_access_check(iov, (size_t)count * sizeof(*iov),
+  if (!access_ok(iov, (size_t)count * sizeof(*iov),
                        MDEBUG_ACCESS_INFO(0, false, via), site))
     return;
   for (int i = 0; i < count; i++)
-    md_access_check(iov[i].iov_base, iov[i].iov_len,
+    access_ok(iov[i].iov_base, iov[i].iov_len,
                     MDEBUG_ACCESS_INFO(0, write, via), site);
 }
 
@@ -692,7 +707,7 @@ char *__mdebug_checked_getcwd(char *buf, size_t n, SITE) {
 
 static size_t wide_read(const wchar_t *s, unsigned via, SITE) {
   size_t n = wcslen(s);
-  md_access_check(s, (n + 1) * sizeof(wchar_t),
+  access_ok(s, (n + 1) * sizeof(wchar_t),
                   MDEBUG_ACCESS_INFO(0, false, via), site);
   return n;
 }
@@ -720,7 +735,7 @@ static bool multibyte_writes(char *dst, wchar_t wc, const mbstate_t *state,
   char bytes[MB_LEN_MAX];
   size_t r = wcrtomb(bytes, wc, &probe);
   return r == (size_t)-1 ||
-         md_access_check(dst, r, MDEBUG_ACCESS_INFO(0, true, via), site);
+         access_ok(dst, r, MDEBUG_ACCESS_INFO(0, true, via), site);
 }
 
 size_t __mdebug_checked_wcrtomb(char *dst, wchar_t wc, mbstate_t *state,
