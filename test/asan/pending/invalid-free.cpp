@@ -1,0 +1,13 @@
+// Adapted from compiler-rt test/asan/TestCases/invalid-free.cpp (free of a pointer 5 bytes inside a malloc block).
+// EXPECT: - unknown pointer at 11
+// EXPECT: clean clean
+#include <stdlib.h>
+#include <string.h>
+
+int main(int argc, char **argv) {
+  char *x = (char *)malloc(10 * sizeof(char));
+  memset(x, 0, 10);
+  int res = x[argc];
+  free(x + (argc > 1 ? 0 : 5)); // BOOM
+  return res;
+}
