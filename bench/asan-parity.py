@@ -287,7 +287,11 @@ def lit_lines(args, progs, results, opts):
         good = []
         for (m, k, l) in p.modes:
             rs = by.get((p.name, m), [])
-            if len(rs) == len(opts) and all(cell(r) == "ok" for r in rs):
+            # A lit test must end: no run that hung after its report, and
+            # a clean mode must exit with 0.
+            if len(rs) == len(opts) and all(
+                    cell(r) == "ok" and r["rc"] != "timeout" and
+                    (k is not None or r["rc"] == 0) for r in rs):
                 good.append((m, k, l, any(isinstance(r["rc"], int) and r["rc"] < 0
                                           for r in rs)))
         if not any(k for (m, k, l, crash) in good):
@@ -297,9 +301,9 @@ def lit_lines(args, progs, results, opts):
         cleans = [g for g in good if g[1] is None]
         for macros in sorted({tuple(split_mode(g[0])[0]) for g in good}):
             exe = "%t" + "".join("." + x[2:] for x in macros)
-            lines.append("// RUN: %s -fmdebug-check-access -O1 -g %s%s %%s -o %s" % (
-                cc, "".join(f + " " for f in p.cflags),
-                " ".join(macros), exe))
+            lines.append("// RUN: " + " ".join(
+                [cc, "-fmdebug-check-access -O1 -g"] + p.cflags + list(macros) +
+                ["%s -o", exe]))
             for (m, k, l, crash) in good:
                 if split_mode(m)[0] != list(macros):
                     continue
@@ -394,6 +398,7 @@ def main():
                         progs.append(p)
     if not progs:
         raise SystemExit("no program matches")
+    progs.sort(key=lambda p: p.name)
 
     work = args.keep or tempfile.mkdtemp(prefix="asan-parity-")
     os.makedirs(work, exist_ok=True)
@@ -434,15 +439,17 @@ def main():
     # The table: one row per program and mode, one column per build and opt.
     cols = [(b, o) for b in builds for o in opts]
     by = {(r["test"], r["mode"], r["build"], r["opt"]): r for r in results}
-    width = max(len("%s %s" % (p.name, m[0])) for p in progs for m in p.modes) + 2
+    width = max(len("*%s %s" % (p.name, m[0])) for p in progs for m in p.modes) + 2
     head = "".join("%-11s" % ("%s-%s" % (b[:8], o)) for b, o in cols)
     print("%-*s%-26s%s" % (width, "program mode", "expected", head))
     for p in progs:
         for (m, k, l) in p.modes:
             exp = "clean" if k is None else "%s:%d" % (k, l)
             row = "".join("%-11s" % cell(by[(p.name, m, b, o)]) for b, o in cols)
-            print("%-*s%-26s%s" % (width, "%s %s" % (p.name, m), exp[:25], row))
-    print("\nok: found, right kind and line (or clean and silent); kind/line/k+l: "
+            print("%-*s%-26s%s" % (width, "%s%s %s" % ("" if p.pending else "*", p.name, m),
+                                   exp[:25], row))
+    print("\n*: a lit test (test/asan/), the others wait in test/asan/pending/.")
+    print("ok: found, right kind and line (or clean and silent); kind/line/k+l: "
           "found with the wrong kind/line/both; -: no report; died: killed by a "
           "signal, no report; hung: timed out; FALSE: a report in a clean run; "
           "bf: build failed")
