@@ -32,3 +32,12 @@ int main(int argc, char **argv) {
   LargeFunction(x, argc > 1 ? -100 : argc - 1);
   delete[] x;
 }
+
+// RUN lines: the modes the checked build gets right (bench/asan-parity.py --promote).
+// RUN: %mdebug_clangxx -fmdebug-check-access -O1 -g %s -o %t
+// RUN: %not %t 2>&1 | %FileCheck %s --check-prefix=CHECK
+// RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// CHECK: mdebug: ERROR: heap buffer overflow in
+// CHECK-NOT: *** ***
+// CHECK: large_func_test.cpp:17:
+// CLEAN-NOT: mdebug

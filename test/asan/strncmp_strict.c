@@ -67,3 +67,28 @@ int main(int argc, char **argv) {
   free(s2);
   return r & 1;
 }
+
+// RUN lines: the modes the checked build gets right (bench/asan-parity.py --promote).
+// RUN: %mdebug_clang -fmdebug-check-access -O1 -g %s -o %t
+// RUN: %t a 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// RUN: %not %t b 2>&1 | %FileCheck %s --check-prefix=M-B
+// RUN: %not %t d 2>&1 | %FileCheck %s --check-prefix=M-D
+// RUN: %not %t e 2>&1 | %FileCheck %s --check-prefix=M-E
+// RUN: %not %t f 2>&1 | %FileCheck %s --check-prefix=M-F
+// RUN: %not %t g 2>&1 | %FileCheck %s --check-prefix=M-G
+// CLEAN-NOT: mdebug
+// M-B: mdebug: ERROR: heap buffer overflow in
+// M-B-NOT: *** ***
+// M-B: strncmp_strict.c:40:
+// M-D: mdebug: ERROR: heap buffer overflow in
+// M-D-NOT: *** ***
+// M-D: strncmp_strict.c:46:
+// M-E: mdebug: ERROR: heap buffer overflow in
+// M-E-NOT: *** ***
+// M-E: strncmp_strict.c:49:
+// M-F: mdebug: ERROR: heap buffer overflow in
+// M-F-NOT: *** ***
+// M-F: strncmp_strict.c:52:
+// M-G: mdebug: ERROR: heap buffer overflow in
+// M-G-NOT: *** ***
+// M-G: strncmp_strict.c:55:

@@ -13,3 +13,12 @@ int main(int argc, char **argv) {
   else
     delete x;
 }
+
+// RUN lines: the modes the checked build gets right (bench/asan-parity.py --promote).
+// RUN: %mdebug_clangxx -fmdebug-check-access -O1 -g -fsized-deallocation %s -o %t
+// RUN: %not %t 2>&1 | %FileCheck %s --check-prefix=CHECK
+// RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// CHECK: mdebug: ERROR: alloc-dealloc mismatch in
+// CHECK-NOT: *** ***
+// CHECK: new_delete_mismatch.cpp:14:
+// CLEAN-NOT: mdebug

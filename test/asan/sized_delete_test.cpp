@@ -70,3 +70,16 @@ int main(int argc, char **argv) {
     delete[] d1;
   }
 }
+
+// RUN lines: the modes the checked build gets right (bench/asan-parity.py --promote).
+// RUN: %mdebug_clangxx -fmdebug-check-access -O1 -g -fsized-deallocation %s -o %t
+// RUN: %not %t scalar 2>&1 | %FileCheck %s --check-prefix=M-SCALAR
+// RUN: %not %t array 2>&1 | %FileCheck %s --check-prefix=M-ARRAY
+// RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// M-SCALAR: mdebug: ERROR: new-delete size mismatch in
+// M-SCALAR-NOT: *** ***
+// M-SCALAR: sized_delete_test.cpp:34:
+// M-ARRAY: mdebug: ERROR: new-delete size mismatch in
+// M-ARRAY-NOT: *** ***
+// M-ARRAY: sized_delete_test.cpp:70:
+// CLEAN-NOT: mdebug

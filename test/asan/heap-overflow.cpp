@@ -12,3 +12,12 @@ int main(int argc, char **argv) {
   free(x);
   return res;
 }
+
+// RUN lines: the modes the checked build gets right (bench/asan-parity.py --promote).
+// RUN: %mdebug_clangxx -fmdebug-check-access -O1 -g %s -o %t
+// RUN: %not %t 2>&1 | %FileCheck %s --check-prefix=CHECK
+// RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// CHECK: mdebug: ERROR: heap buffer overflow in
+// CHECK-NOT: *** ***
+// CHECK: heap-overflow.cpp:11:
+// CLEAN-NOT: mdebug

@@ -60,3 +60,12 @@ int main(int argc, char *argv[]) {
     return test_puts();
   return test_clean(argv[0]);
 }
+
+// RUN lines: the modes the checked build gets right (bench/asan-parity.py --promote).
+// RUN: %mdebug_clangxx -fmdebug-check-access -O1 -g %s -o %t
+// RUN: %not %t 1 2>&1 | %FileCheck %s --check-prefix=M-1
+// RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// M-1: mdebug: ERROR: heap buffer overflow in
+// M-1-NOT: *** ***
+// M-1: fgets_fputs.cpp:15:
+// CLEAN-NOT: mdebug

@@ -17,3 +17,12 @@ int main(int argc, char **argv) {
   free(buf);
   return 0;
 }
+
+// RUN lines: the modes the checked build gets right (bench/asan-parity.py --promote).
+// RUN: %mdebug_clang -fmdebug-check-access -O1 -g %s -o %t
+// RUN: %not %t 2>&1 | %FileCheck %s --check-prefix=CHECK
+// RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// CHECK: mdebug: ERROR: heap buffer overflow in
+// CHECK-NOT: *** ***
+// CHECK: printf-4.c:14:
+// CLEAN-NOT: mdebug

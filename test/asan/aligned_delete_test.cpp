@@ -53,3 +53,20 @@ int main(int argc, char **argv) {
   fprintf(stderr, "Done\n");
   return 0;
 }
+
+// RUN lines: the modes the checked build gets right (bench/asan-parity.py --promote).
+// RUN: %mdebug_clangxx -fmdebug-check-access -O1 -g -std=c++17 -faligned-allocation -fsized-deallocation %s -o %t
+// RUN: %not %t 5 2>&1 | %FileCheck %s --check-prefix=M-5
+// RUN: %not %t 6 2>&1 | %FileCheck %s --check-prefix=M-6
+// RUN: %not %t 7 2>&1 | %FileCheck %s --check-prefix=M-7
+// RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// M-5: mdebug: ERROR: new-delete size mismatch in
+// M-5-NOT: *** ***
+// M-5: aligned_delete_test.cpp:38:
+// M-6: mdebug: ERROR: new-delete size mismatch in
+// M-6-NOT: *** ***
+// M-6: aligned_delete_test.cpp:39:
+// M-7: mdebug: ERROR: new-delete size mismatch in
+// M-7-NOT: *** ***
+// M-7: aligned_delete_test.cpp:40:
+// CLEAN-NOT: mdebug

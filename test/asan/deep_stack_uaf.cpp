@@ -21,3 +21,12 @@ int main(int argc, char **argv) {
     return r;
   return x[5];
 }
+
+// RUN lines: the modes the checked build gets right (bench/asan-parity.py --promote).
+// RUN: %mdebug_clangxx -fmdebug-check-access -O1 -g %s -o %t
+// RUN: %not %t 2>&1 | %FileCheck %s --check-prefix=CHECK
+// RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// CHECK: mdebug: ERROR: use after free in
+// CHECK-NOT: *** ***
+// CHECK: deep_stack_uaf.cpp:22:
+// CLEAN-NOT: mdebug

@@ -1,4 +1,4 @@
-// Adapted from compiler-rt test/asan/TestCases/strncat_strict.c (strncat to the end of a 100-byte heap block (test1), and to a destination with no NUL (test2)).
+// Adapted from compiler-rt test/asan/TestCases/strcat_strict.c (strcat to the end of a 100-byte heap block (test1), and to a destination with no NUL (test2)).
 // EXPECT: test1 heap buffer overflow at 11
 // EXPECT: test2 heap buffer overflow at 17
 // EXPECT: clean clean
@@ -8,19 +8,19 @@
 
 void test1(char *to, int to_size, char *from) {
   // One of arguments points to not allocated memory.
-  char *r = strncat(to + to_size, from, 2);
+  char *r = strcat(to + to_size, from);
 }
 
 void test2(char *to, int to_size, char *from) {
   // "to" is not zero-terminated.
   memset(to, 'z', to_size);
-  char *r = strncat(to, from, 1);
+  char *r = strcat(to, from);
 }
 
 void clean(char *to, int to_size, char *from) {
   memset(to, 'z', 10);
   to[10] = '\0';
-  char *r = strncat(to, from, 100);
+  char *r = strcat(to, from);
   assert(strlen(r) == 29);
 }
 
@@ -39,3 +39,16 @@ int main(int argc, char **argv) {
   free(from);
   return 0;
 }
+
+// RUN lines: the modes the checked build gets right (bench/asan-parity.py --promote).
+// RUN: %mdebug_clang -fmdebug-check-access -O1 -g %s -o %t
+// RUN: %not %t test1 2>&1 | %FileCheck %s --check-prefix=M-TEST1
+// RUN: %not %t test2 2>&1 | %FileCheck %s --check-prefix=M-TEST2
+// RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// M-TEST1: mdebug: ERROR: heap buffer overflow in
+// M-TEST1-NOT: *** ***
+// M-TEST1: strcat_strict.c:11:
+// M-TEST2: mdebug: ERROR: heap buffer overflow in
+// M-TEST2-NOT: *** ***
+// M-TEST2: strcat_strict.c:17:
+// CLEAN-NOT: mdebug

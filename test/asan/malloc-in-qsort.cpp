@@ -30,5 +30,14 @@ int main(int argc, char **argv) {
   MyQsort(a, 2);
   int r = GlobalPtr[argc > 1 ? 9 : 10];
   delete[] GlobalPtr;
-  return r;
+  return r != 9;
 }
+
+// RUN lines: the modes the checked build gets right (bench/asan-parity.py --promote).
+// RUN: %mdebug_clangxx -fmdebug-check-access -O1 -g %s -o %t
+// RUN: %not %t 2>&1 | %FileCheck %s --check-prefix=CHECK
+// RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// CHECK: mdebug: ERROR: heap buffer overflow in
+// CHECK-NOT: *** ***
+// CHECK: malloc-in-qsort.cpp:31:
+// CLEAN-NOT: mdebug

@@ -36,3 +36,23 @@ int main(int argc, char **argv) {
   free(p);
   return 0;
 }
+
+// RUN lines: the modes the checked build gets right (bench/asan-parity.py --promote).
+// RUN: %mdebug_clangxx -fmdebug-check-access -O1 -g -DTEST_CLEAN %s -o %t.TEST_CLEAN
+// RUN: %t.TEST_CLEAN 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// RUN: %mdebug_clangxx -fmdebug-check-access -O1 -g -DTEST_MEMCPY %s -o %t.TEST_MEMCPY
+// RUN: %not %t.TEST_MEMCPY 2>&1 | %FileCheck %s --check-prefix=M-DTEST_MEMCPY
+// RUN: %mdebug_clangxx -fmdebug-check-access -O1 -g -DTEST_MEMMOVE %s -o %t.TEST_MEMMOVE
+// RUN: %not %t.TEST_MEMMOVE 2>&1 | %FileCheck %s --check-prefix=M-DTEST_MEMMOVE
+// RUN: %mdebug_clangxx -fmdebug-check-access -O1 -g -DTEST_MEMSET %s -o %t.TEST_MEMSET
+// RUN: %not %t.TEST_MEMSET 2>&1 | %FileCheck %s --check-prefix=M-DTEST_MEMSET
+// M-DTEST_MEMSET: mdebug: ERROR: heap buffer overflow in
+// M-DTEST_MEMSET-NOT: *** ***
+// M-DTEST_MEMSET: memset_test.cpp:17:
+// M-DTEST_MEMCPY: mdebug: ERROR: heap buffer overflow in
+// M-DTEST_MEMCPY-NOT: *** ***
+// M-DTEST_MEMCPY: memset_test.cpp:24:
+// M-DTEST_MEMMOVE: mdebug: ERROR: heap buffer overflow in
+// M-DTEST_MEMMOVE-NOT: *** ***
+// M-DTEST_MEMMOVE: memset_test.cpp:26:
+// CLEAN-NOT: mdebug
