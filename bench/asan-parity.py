@@ -365,7 +365,8 @@ def main():
                     help="comma-separated subset of " + ",".join(BUILDS))
     ap.add_argument("--opts", default=",".join(OPTS), help="default O0,O1")
     ap.add_argument("--timeout", type=float, default=10, help="seconds a run may take")
-    ap.add_argument("-j", "--jobs", type=int, default=2)
+    ap.add_argument("-j", "--jobs", type=int, default=2,
+                    help="builds and runs at once (default 2)")
     ap.add_argument("--show", action="store_true",
                     help="print the first report of every run not scored ok")
     ap.add_argument("--keep", metavar="DIR", help="build in DIR and keep it")
