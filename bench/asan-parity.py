@@ -274,7 +274,8 @@ def run_one(args, prog, build, opt, exe, mode, kind, line, build_error):
 
 def lit_lines(args, progs, results, opts):
     """A program in pending/ becomes a lit test when the checked build gets
-    one of its bug modes right at every optimization level run: its RUN
+    one of its bug modes right at every optimization level run (or, for a
+    program with no bug mode, all its clean modes): its RUN
     lines (built at -O1) cover the modes it gets right, bug and clean. They
     go after the program, so that no line an EXPECT names moves."""
     by = {}
@@ -294,7 +295,10 @@ def lit_lines(args, progs, results, opts):
                     (k is not None or r["rc"] == 0) for r in rs):
                 good.append((m, k, l, any(isinstance(r["rc"], int) and r["rc"] < 0
                                           for r in rs)))
-        if not any(k for (m, k, l, crash) in good):
+        # One bug mode right is enough; a program with clean modes only
+        # needs them all.
+        if not any(k for (m, k, l, crash) in good) and (
+                any(k for (m, k, l) in p.modes) or len(good) < len(p.modes)):
             continue
         cc = "%mdebug_clangxx" if p.cxx else "%mdebug_clang"
         lines = ["// RUN lines: the modes the checked build gets right (bench/asan-parity.py --promote)."]

@@ -12,3 +12,8 @@ int main() {
     fprintf(stderr, "realloc(p, 0) returned nullptr\n");
   free(p);
 }
+
+// RUN lines: the modes the checked build gets right (bench/asan-parity.py --promote).
+// RUN: %mdebug_clangxx -fmdebug-check-access -O1 -g %s -o %t
+// RUN: %t 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// CLEAN-NOT: mdebug

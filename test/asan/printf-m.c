@@ -11,3 +11,8 @@ int main() {
   free(s);
   return 0;
 }
+
+// RUN lines: the modes the checked build gets right (bench/asan-parity.py --promote).
+// RUN: %mdebug_clang -fmdebug-check-access -O1 -g %s -o %t
+// RUN: %t 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// CLEAN-NOT: mdebug
