@@ -1,0 +1,17 @@
+// Adapted from compiler-rt test/asan/TestCases/frexp_interceptor.cpp (frexp() storing its exponent into a freed block).
+// EXPECT: - use after free at 13
+// EXPECT: clean clean
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv) {
+  double x = 3.14;
+  int *exp = (int *)malloc(sizeof(int));
+  if (argc == 1)
+    free(exp);
+  double y = frexp(x, exp);
+  if (argc > 1)
+    free(exp);
+  return y > 1;
+}

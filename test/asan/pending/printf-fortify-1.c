@@ -1,0 +1,17 @@
+// Adapted from compiler-rt test/asan/TestCases/Linux/printf-fortify-1.c (sprintf of 8 bytes into a 1-byte heap block, built with _FORTIFY_SOURCE=2 so that at -O1 the call is __sprintf_chk; the original built the function into an uninstrumented library).
+// EXPECT: - heap buffer overflow at 11
+// EXPECT: clean clean
+// CFLAGS: -D_FORTIFY_SOURCE=2 -Wno-cpp
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+__attribute__((noinline)) int foo(size_t size) {
+  char *write_buffer = (char *)malloc(size);
+  sprintf(write_buffer, "%s_%s", "one", "two");
+  int r = write_buffer[0];
+  free(write_buffer);
+  return r;
+}
+
+int main(int argc, char **argv) { return foo(argc > 1 ? 8 : 1) != 'o'; }

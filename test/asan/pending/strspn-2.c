@@ -1,0 +1,18 @@
+// Adapted from compiler-rt test/asan/TestCases/strspn-2.c (strspn whose accept set runs past its block: a 3-byte heap block "abc" with no NUL, where the original poisoned a stack array from its fourth byte).
+// EXPECT: - heap buffer overflow at 14
+// EXPECT: clean clean
+// ASAN_OPTIONS: strict_string_checks=true
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(int argc, char **argv) {
+  size_t r;
+  char s1[] = "bbc";
+  char *s2 = (char *)malloc(argc > 1 ? 5 : 3);
+  memcpy(s2, "abcd", argc > 1 ? 5 : 3);
+  r = strspn(s1, s2);
+  assert(r >= 2);
+  free(s2);
+  return 0;
+}
