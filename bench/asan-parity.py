@@ -54,7 +54,7 @@ ASAN_KINDS = {
     "double-free": "double free",
     "bad-free": "unknown pointer",
     "alloc-dealloc-mismatch": "alloc-dealloc mismatch",
-    "new-delete-type-mismatch": "new-delete size mismatch",
+    "new-delete-type-mismatch": "new-delete type mismatch",
     "allocation-size-too-big": "allocation size too big",
     "calloc-overflow": "calloc overflow",
     "pvalloc-overflow": "allocation size too big",
@@ -71,6 +71,16 @@ ASAN_KINDS = {
 MDEBUG_KINDS = {
     "pvalloc overflow": "allocation size too big",
     "requested allocation size too big": "allocation size too big",
+    "invalid allocation alignment": "invalid alignment",
+    "invalid aligned_alloc alignment": "invalid alignment",
+    "invalid posix_memalign alignment": "invalid alignment",
+    # ASan's new-delete-type-mismatch: a delete whose type has another size
+    # or alignment than the new's. mdebug names the size and the alignment
+    # apart, and an aligned new released by a plain delete (or the
+    # reverse) an alloc-dealloc mismatch of the aligned operators
+    # (aligned_mismatch below).
+    "new-delete size mismatch": "new-delete type mismatch",
+    "new-delete alignment mismatch": "new-delete type mismatch",
 }
 LEAK_KINDS = {"memory leak", "leak check could not run"}
 
@@ -182,6 +192,8 @@ def parse_mdebug(out, source):
         # No site but the history (a guard checked at exit, a fault in
         # code without debug information): the report names no line.
         kind = MDEBUG_KINDS.get(kind, kind)
+        if kind == "alloc-dealloc mismatch" and "aligned operator" in block[1]:
+            kind = "new-delete type mismatch"  # aligned against plain
         return kind, site and site[0], site and site[1], "\n".join(block)
     return first_leak
 

@@ -227,21 +227,24 @@ done:
   va_end(ap);
 }
 
-/* sprintf's destination: the bytes the call will write, found by
- * formatting once without writing (the program's arguments are read
- * twice; formatting has no side effects but %n, which then writes the same
- * value twice). Only for a destination in mdebug's heap. */
-static bool sprintf_writes(char *dst, const char *format, va_list args,
-                           unsigned via, SITE) {
-  if (!md_heap_covers(dst))
+/* The sprintf family's destination: the bytes the call will write (at
+ * most `room`, snprintf's size; SIZE_MAX for sprintf), found by formatting
+ * once without writing (the program's arguments are read twice;
+ * formatting has no side effects but %n, which then writes the same value
+ * twice). As AddressSanitizer checks it: snprintf(buf, 1000, "abc") into a
+ * buffer of 4 is fine. Only for a destination in mdebug's heap. */
+static bool format_writes(char *dst, size_t room, const char *format,
+                          va_list args, unsigned via, SITE) {
+  if (!room || !md_heap_covers(dst))
     return true;
   va_list aq;
   va_copy(aq, args);
   int len = vsnprintf(NULL, 0, format, aq);
   va_end(aq);
-  return len < 0 ||
-         access_ok(dst, (size_t)len + 1,
-                         MDEBUG_ACCESS_INFO(0, true, via), site);
+  if (len < 0)
+    return true;
+  size_t bytes = (size_t)len < room ? (size_t)len + 1 : room;
+  return access_ok(dst, bytes, MDEBUG_ACCESS_INFO(0, true, via), site);
 }
 
 void *__mdebug_checked_memcpy(void *dst, const void *src, size_t n,
@@ -330,21 +333,18 @@ int __mdebug_checked_sprintf(char *dst, const char *format, SITE, ...) {
   va_list ap;
   va_start(ap, site);
   format_reads(format, ap, MD_VIA_sprintf, site);
-  sprintf_writes(dst, format, ap, MD_VIA_sprintf, site);
+  format_writes(dst, SIZE_MAX, format, ap, MD_VIA_sprintf, site);
   int r = vsprintf(dst, format, ap);
   va_end(ap);
   return r;
 }
 
-/* Destinations are checked for the size the call is given, as
- * _FORTIFY_SOURCE does: a buffer smaller than its stated size is a bug
- * even when this call writes less. */
 int __mdebug_checked_snprintf(char *dst, size_t n, const char *format, SITE,
                               ...) {
   va_list ap;
   va_start(ap, site);
   format_reads(format, ap, MD_VIA_snprintf, site);
-  WRITES(dst, n, VIA_snprintf);
+  format_writes(dst, n, format, ap, MD_VIA_snprintf, site);
   int r = vsnprintf(dst, n, format, ap);
   va_end(ap);
   return r;
@@ -640,14 +640,14 @@ int __mdebug_checked_vfprintf(FILE *stream, const char *format, va_list ap,
 int __mdebug_checked_vsprintf(char *dst, const char *format, va_list ap,
                               SITE) {
   format_reads(format, ap, MD_VIA_vsprintf, site);
-  sprintf_writes(dst, format, ap, MD_VIA_vsprintf, site);
+  format_writes(dst, SIZE_MAX, format, ap, MD_VIA_vsprintf, site);
   return vsprintf(dst, format, ap);
 }
 
 int __mdebug_checked_vsnprintf(char *dst, size_t n, const char *format,
                                va_list ap, SITE) {
   format_reads(format, ap, MD_VIA_vsnprintf, site);
-  WRITES(dst, n, VIA_vsnprintf);
+  format_writes(dst, n, format, ap, MD_VIA_vsnprintf, site);
   return vsnprintf(dst, n, format, ap);
 }
 
@@ -829,7 +829,7 @@ char *__mdebug_checked___strncat_chk(char *dst, const char *src, size_t n,
 int __mdebug_checked___vsprintf_chk(char *dst, int flag, size_t room,
                                     const char *format, va_list ap, SITE) {
   format_reads(format, ap, MD_VIA___vsprintf_chk, site);
-  return sprintf_writes(dst, format, ap, MD_VIA___vsprintf_chk, site)
+  return format_writes(dst, SIZE_MAX, format, ap, MD_VIA___vsprintf_chk, site)
              ? __vsprintf_chk(dst, flag, room, format, ap)
              : vsprintf(dst, format, ap);
 }
@@ -839,7 +839,7 @@ int __mdebug_checked___sprintf_chk(char *dst, int flag, size_t room,
   va_list ap;
   va_start(ap, site);
   format_reads(format, ap, MD_VIA___sprintf_chk, site);
-  int r = sprintf_writes(dst, format, ap, MD_VIA___sprintf_chk, site)
+  int r = format_writes(dst, SIZE_MAX, format, ap, MD_VIA___sprintf_chk, site)
               ? __vsprintf_chk(dst, flag, room, format, ap)
               : vsprintf(dst, format, ap);
   va_end(ap);
@@ -850,7 +850,7 @@ int __mdebug_checked___vsnprintf_chk(char *dst, size_t n, int flag,
                                      size_t room, const char *format,
                                      va_list ap, SITE) {
   format_reads(format, ap, MD_VIA___vsnprintf_chk, site);
-  return WRITES(dst, n, VIA___vsnprintf_chk)
+  return format_writes(dst, n, format, ap, MD_VIA___vsnprintf_chk, site)
              ? __vsnprintf_chk(dst, n, flag, room, format, ap)
              : vsnprintf(dst, n, format, ap);
 }
@@ -861,7 +861,7 @@ int __mdebug_checked___snprintf_chk(char *dst, size_t n, int flag,
   va_list ap;
   va_start(ap, site);
   format_reads(format, ap, MD_VIA___snprintf_chk, site);
-  int r = WRITES(dst, n, VIA___snprintf_chk)
+  int r = format_writes(dst, n, format, ap, MD_VIA___snprintf_chk, site)
               ? __vsnprintf_chk(dst, n, flag, room, format, ap)
               : vsnprintf(dst, n, format, ap);
   va_end(ap);

@@ -1,6 +1,6 @@
 // Adapted from compiler-rt test/asan/TestCases/Linux/sized_delete_test.cpp (sized delete of a 20-byte object through a pointer to a 12-byte type (scalar), and delete[] of D2[10] as D1[10] (array); the unsized forms before are correct).
-// EXPECT: scalar new-delete size mismatch at 34
-// EXPECT: array new-delete size mismatch at 70
+// EXPECT: scalar new-delete type mismatch at 34
+// EXPECT: array new-delete type mismatch at 70
 // EXPECT: clean clean
 // CFLAGS: -fsized-deallocation
 #include <new>

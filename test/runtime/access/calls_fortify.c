@@ -64,7 +64,7 @@ int main(int argc, char **argv) {
     sprintf(d, "%s", s);
   // SPRINTF: written by __sprintf_chk at {{.*}}calls_fortify.c:[[@LINE-1]]
   if (m_is(m, "snprintf") || clean)
-    snprintf(d, n, "%d", 1);
+    snprintf(d, n, "%s", s);
   // SNPRINTF: written by __snprintf_chk at {{.*}}calls_fortify.c:[[@LINE-1]]
   if (m_is(m, "printf") || clean) {
     s[31] = 'a'; /* unterminated unless clean */
