@@ -142,6 +142,22 @@ def compile_one(args, prog, build, opt, macros, out):
     return None if p.returncode == 0 else p.stdout[-2000:]
 
 
+# ASan options a test runs with that mdebug has an option for: the
+# mdebug builds run with it (MDEBUG_OPTIONS), and so do their lit lines.
+ASAN_TO_MDEBUG = {
+    "strict_string_checks": "strict_string_checks",
+}
+
+
+def mdebug_options(prog):
+    words = []
+    for item in re.split(r"[:\s]+", prog.asan_options):
+        name, _, value = item.partition("=")
+        if name in ASAN_TO_MDEBUG and value.lower() in ("1", "true"):
+            words.append(ASAN_TO_MDEBUG[name])
+    return " ".join(words)
+
+
 def run_env(prog, build):
     env = dict(os.environ)
     for var in ["MDEBUG_OPTIONS", "ASAN_OPTIONS", "LD_PRELOAD", "LSAN_OPTIONS"]:
@@ -152,6 +168,8 @@ def run_env(prog, build):
         sym = shutil.which("llvm-symbolizer-14") or shutil.which("llvm-symbolizer")
         if sym:
             env["ASAN_SYMBOLIZER_PATH"] = sym
+    elif mdebug_options(prog):
+        env["MDEBUG_OPTIONS"] = mdebug_options(prog)
     return env
 
 
@@ -313,6 +331,7 @@ def lit_lines(args, progs, results, opts):
                 any(k for (m, k, l) in p.modes) or len(good) < len(p.modes)):
             continue
         cc = "%mdebug_clangxx" if p.cxx else "%mdebug_clang"
+        opts_env = "env MDEBUG_OPTIONS=%s " % mdebug_options(p) if mdebug_options(p) else ""
         lines = ["// RUN lines: the modes the checked build gets right (bench/asan-parity.py --promote)."]
         cleans = [g for g in good if g[1] is None]
         for macros in sorted({tuple(split_mode(g[0])[0]) for g in good}):
@@ -327,13 +346,13 @@ def lit_lines(args, progs, results, opts):
                 if k is None:
                     pfx = "CLEAN" if len(cleans) == 1 else \
                         "CLEAN-" + re.sub(r"[^A-Za-z0-9]", "_", m).upper()
-                    lines.append("// RUN: %s%s 2>&1 | %%FileCheck %%s --check-prefix=%s "
-                                 "--allow-empty" % (exe, argv, pfx))
+                    lines.append("// RUN: %s%s%s 2>&1 | %%FileCheck %%s --check-prefix=%s "
+                                 "--allow-empty" % (opts_env, exe, argv, pfx))
                 else:
                     pfx = "CHECK" if m == "-" else \
                         "M-" + re.sub(r"[^A-Za-z0-9]", "_", m.lstrip("-")).upper()
-                    lines.append("// RUN: %%not%s %s%s 2>&1 | %%FileCheck %%s "
-                                 "--check-prefix=%s" % (" --crash" if crash else "",
+                    lines.append("// RUN: %s%%not%s %s%s 2>&1 | %%FileCheck %%s "
+                                 "--check-prefix=%s" % (opts_env, " --crash" if crash else "",
                                                         exe, argv, pfx))
         for (m, k, l, crash) in good:
             if k is None:

@@ -800,29 +800,6 @@ void __mdebug_check_string(const char *s, size_t max, uint64_t info,
   string_length(s, max, MDEBUG_ACCESS_INFO_VIA(info), site);
 }
 
-/* The bytes strcmp / strncmp read of a and b: up to the first that differs
- * or ends a, at most n (none when n is 0); each string is checked within
- * its block. */
-static void check_compare(const char *a, const char *b, size_t n, unsigned via,
-                          const struct mdebug_access_site *site) {
-  if (n == 0)
-    return;
-  size_t ra = readable(a, via, site), rb = readable(b, via, site), i = 0;
-  while (i < n && i < ra && i < rb) {
-    if (a[i] != b[i] || !a[i])
-      return;
-    i++;
-  }
-  if (i == n)
-    return;
-  if (i == ra)
-    report((uintptr_t)a, ra + 1, MDEBUG_ACCESS_INFO(ra + 1, false, via),
-           (uintptr_t)a, site);
-  if (i == rb)
-    report((uintptr_t)b, rb + 1, MDEBUG_ACCESS_INFO(rb + 1, false, via),
-           (uintptr_t)b, site);
-}
-
 /* ---- for the checked C library calls (libc_checks.c) ----------------------- */
 
 bool md_access_check(const void *addr, size_t n, uint64_t info,
@@ -837,10 +814,4 @@ bool md_access_check(const void *addr, size_t n, uint64_t info,
 size_t md_access_string_length(const char *s, size_t max, unsigned via,
                                const struct mdebug_access_site *site) {
   return string_length(s, max, via, site);
-}
-
-void md_access_check_compare(const char *a, const char *b, size_t n,
-                             unsigned via,
-                             const struct mdebug_access_site *site) {
-  check_compare(a, b, n, via, site);
 }

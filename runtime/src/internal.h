@@ -595,10 +595,6 @@ bool md_access_check(const void *addr, size_t n, uint64_t info,
 /* strnlen(s, max), reporting a string that runs off its block. */
 size_t md_access_string_length(const char *s, size_t max, unsigned via,
                                const struct mdebug_access_site *site) MD_HIDDEN;
-/* The bytes strncmp(a, b, n) reads, each string within its block. */
-void md_access_check_compare(const char *a, const char *b, size_t n,
-                             unsigned via,
-                             const struct mdebug_access_site *site) MD_HIDDEN;
 
 /* ---- crash.c: a summary when SIGSEGV, SIGBUS or abort() ends the run ---- */
 /* From the active copy's constructor: handlers where the disposition is the

@@ -114,19 +114,31 @@ static void number_read(const char *s, const char *end, unsigned via, SITE) {
   string_read(s, (size_t)(end - s) + 1, via, site);
 }
 
-/* The bytes strcasecmp / strncasecmp read of both: up to the first that
- * differs, ignoring case, or ends them, at most n. */
-static void case_compare_read(const char *a, const char *b, size_t n,
-                              unsigned via, SITE) {
+/* A call that reads s up to max bytes read s[0 .. used): those bytes; with
+ * strict_string_checks, the string up to its terminator or max bytes,
+ * whichever comes first (as AddressSanitizer's strict strncmp). */
+static void bounded_read(const char *s, size_t used, size_t max, unsigned via,
+                         SITE) {
+  if (md_opt.strict_string_checks)
+    md_access_string_length(s, max, via, site);
+  else if (used)
+    access_ok(s, used, MDEBUG_ACCESS_INFO(0, false, via), site);
+}
+
+/* The bytes strcmp, strncmp, strcasecmp and strncasecmp read of both
+ * strings: up to the first that differs (ignoring case when `fold`) or
+ * ends them, at most n. */
+static void compare_reads(const char *a, const char *b, size_t n, bool fold,
+                          unsigned via, SITE) {
   size_t i = 0;
   while (i < n) {
     unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
     i++;
-    if (tolower(x) != tolower(y) || !x)
+    if ((fold ? tolower(x) != tolower(y) : x != y) || !x)
       break;
   }
-  string_read(a, i, via, site);
-  string_read(b, i, via, site);
+  bounded_read(a, i, n, via, site);
+  bounded_read(b, i, n, via, site);
 }
 
 /* Every string a format's %s (and %ls) reads, and the format itself.
@@ -319,13 +331,13 @@ size_t __mdebug_checked_strnlen(const char *s, size_t n,
 
 int __mdebug_checked_strcmp(const char *a, const char *b,
                             const struct mdebug_access_site *site) {
-  md_access_check_compare(a, b, SIZE_MAX, MD_VIA_strcmp, site);
+  compare_reads(a, b, SIZE_MAX, false, MD_VIA_strcmp, site);
   return strcmp(a, b);
 }
 
 int __mdebug_checked_strncmp(const char *a, const char *b, size_t n,
                              const struct mdebug_access_site *site) {
-  md_access_check_compare(a, b, n, MD_VIA_strncmp, site);
+  compare_reads(a, b, n, false, MD_VIA_strncmp, site);
   return strncmp(a, b, n);
 }
 
@@ -461,13 +473,13 @@ int __mdebug_checked_bcmp(const void *a, const void *b, size_t n, SITE) {
 }
 
 int __mdebug_checked_strcasecmp(const char *a, const char *b, SITE) {
-  case_compare_read(a, b, SIZE_MAX, MD_VIA_strcasecmp, site);
+  compare_reads(a, b, SIZE_MAX, true, MD_VIA_strcasecmp, site);
   return strcasecmp(a, b);
 }
 
 int __mdebug_checked_strncasecmp(const char *a, const char *b, size_t n,
                                  SITE) {
-  case_compare_read(a, b, n, MD_VIA_strncasecmp, site);
+  compare_reads(a, b, n, true, MD_VIA_strncasecmp, site);
   return strncasecmp(a, b, n);
 }
 
