@@ -11,6 +11,7 @@
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -184,12 +186,15 @@ static void format_reads(const char *format, va_list args, unsigned via,
       }
     }
     bool wide = false, long_double = false;
+    size_t halves = 0; /* h, hh: what %n stores */
     for (;; p++) {
       if (*p == 'l' || *p == 'j' || *p == 'z' || *p == 't' || *p == 'q')
         wide = true;
       else if (*p == 'L')
         long_double = wide = true;
-      else if (*p != 'h')
+      else if (*p == 'h')
+        halves++;
+      else
         break;
     }
     switch (*p) {
@@ -209,9 +214,15 @@ static void format_reads(const char *format, va_list args, unsigned via,
       else
         (void)va_arg(ap, double);
       break;
-    case 'p': case 'n':
+    case 'p':
       (void)va_arg(ap, void *);
       break;
+    case 'n': {
+      void *count = va_arg(ap, void *);
+      size_t n = wide ? 8 : halves == 1 ? 2 : halves ? 1 : sizeof(int);
+      access_ok(count, n, MDEBUG_ACCESS_INFO(0, true, via), site);
+      break;
+    }
     case 'S':
       wide = true;
       /* fall through */
@@ -980,4 +991,35 @@ size_t __mdebug_checked___wcrtomb_chk(char *dst, wchar_t wc, mbstate_t *state,
   if (dst && !multibyte_writes(dst, wc, state, MD_VIA___wcrtomb_chk, site))
     return wcrtomb(dst, wc, state);
   return __wcrtomb_chk(dst, wc, state, room);
+}
+
+/* ---- sockets with addresses, results stored through a pointer ------------- */
+
+ssize_t __mdebug_checked_recvfrom(int fd, void *buf, size_t n, int flags,
+                                  struct sockaddr *from, socklen_t *fromlen,
+                                  SITE) {
+  WRITES(buf, n, VIA_recvfrom);
+  if (from && fromlen)
+    WRITES(from, *fromlen, VIA_recvfrom);
+  return recvfrom(fd, buf, n, flags, from, fromlen);
+}
+
+ssize_t __mdebug_checked_sendto(int fd, const void *buf, size_t n, int flags,
+                                const struct sockaddr *to, socklen_t tolen,
+                                SITE) {
+  READS(buf, n, VIA_sendto);
+  if (to)
+    READS(to, tolen, VIA_sendto);
+  return sendto(fd, buf, n, flags, to, tolen);
+}
+
+double __mdebug_checked_frexp(double x, int *exp, SITE) {
+  WRITES(exp, sizeof(*exp), VIA_frexp);
+  return frexp(x, exp);
+}
+
+time_t __mdebug_checked_time(time_t *t, SITE) {
+  if (t)
+    WRITES(t, sizeof(*t), VIA_time);
+  return time(t);
 }
