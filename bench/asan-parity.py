@@ -302,6 +302,17 @@ def run_one(args, prog, build, opt, exe, mode, kind, line, build_error):
     return r
 
 
+def report_title(rs):
+    """The title of mdebug's report in these runs, as mdebug words it (the
+    scoring maps several titles to one kind; a CHECK line needs the one
+    printed)."""
+    for r in rs:
+        m = MD_ERROR_RE.match((r.get("report") or "").split("\n", 1)[0])
+        if m:
+            return m.group(1)
+    return None
+
+
 def lit_lines(args, progs, results, opts):
     """A program in pending/ becomes a lit test when the checked build gets
     one of its bug modes right at every optimization level run (or, for a
@@ -324,10 +335,10 @@ def lit_lines(args, progs, results, opts):
                     cell(r) == "ok" and r["rc"] != "timeout" and
                     (k is not None or r["rc"] == 0) for r in rs):
                 good.append((m, k, l, any(isinstance(r["rc"], int) and r["rc"] < 0
-                                          for r in rs)))
+                                          for r in rs), report_title(rs)))
         # One bug mode right is enough; a program with clean modes only
         # needs them all.
-        if not any(k for (m, k, l, crash) in good) and (
+        if not any(k for (m, k, l, crash, title) in good) and (
                 any(k for (m, k, l) in p.modes) or len(good) < len(p.modes)):
             continue
         cc = "%mdebug_clangxx" if p.cxx else "%mdebug_clang"
@@ -339,7 +350,7 @@ def lit_lines(args, progs, results, opts):
             lines.append("// RUN: " + " ".join(
                 [cc, "-fmdebug-check-access -O1 -g"] + p.cflags + list(macros) +
                 ["%s -o", exe]))
-            for (m, k, l, crash) in good:
+            for (m, k, l, crash, title) in good:
                 if split_mode(m)[0] != list(macros):
                     continue
                 argv = "".join(" " + a for a in split_mode(m)[1])
@@ -354,7 +365,7 @@ def lit_lines(args, progs, results, opts):
                     lines.append("// RUN: %s%%not%s %s%s 2>&1 | %%FileCheck %%s "
                                  "--check-prefix=%s" % (opts_env, " --crash" if crash else "",
                                                         exe, argv, pfx))
-        for (m, k, l, crash) in good:
+        for (m, k, l, crash, title) in good:
             if k is None:
                 pfx = "CLEAN" if len(cleans) == 1 else \
                     "CLEAN-" + re.sub(r"[^A-Za-z0-9]", "_", m).upper()
@@ -362,7 +373,7 @@ def lit_lines(args, progs, results, opts):
             else:
                 pfx = "CHECK" if m == "-" else \
                     "M-" + re.sub(r"[^A-Za-z0-9]", "_", m.lstrip("-")).upper()
-                lines += ["// %s: mdebug: ERROR: %s in" % (pfx, k),
+                lines += ["// %s: mdebug: ERROR: %s in" % (pfx, title or k),
                           "// %s-NOT: *** ***" % pfx,
                           "// %s: %s:%d:" % (pfx, p.name, l)]
         text = "\n".join(lines) + "\n"

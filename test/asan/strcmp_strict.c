@@ -1,0 +1,36 @@
+// Adapted from compiler-rt test/asan/TestCases/strcmp_strict.c (strcmp of two 100-byte heap blocks with no NUL that differ at their last byte).
+// EXPECT: - heap buffer overflow at 22
+// EXPECT: clean clean
+// ASAN_OPTIONS: strict_string_checks=true
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(int argc, char **argv) {
+  size_t size = 100;
+  char fill = 'o';
+  char *s1 = (char *)malloc(size);
+  memset(s1, fill, size);
+  char *s2 = (char *)malloc(size);
+  memset(s2, fill, size);
+  s1[size - 1] = 'z';
+  s2[size - 1] = 'x';
+  if (argc > 1) {
+    s1[size - 2] = 'z';
+    s1[size - 1] = s2[size - 1] = '\0';
+  }
+  int r = strcmp(s1, s2);
+  assert(r > 0);
+  free(s1);
+  free(s2);
+  return 0;
+}
+
+// RUN lines: the modes the checked build gets right (bench/asan-parity.py --promote).
+// RUN: %mdebug_clang -fmdebug-check-access -O1 -g %s -o %t
+// RUN: env MDEBUG_OPTIONS=strict_string_checks %not %t 2>&1 | %FileCheck %s --check-prefix=CHECK
+// RUN: env MDEBUG_OPTIONS=strict_string_checks %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// CHECK: mdebug: ERROR: heap buffer overflow in
+// CHECK-NOT: *** ***
+// CHECK: strcmp_strict.c:22:
+// CLEAN-NOT: mdebug
