@@ -73,7 +73,6 @@ extern char *__strncat_chk(char *, const char *, size_t, size_t);
 extern int __vsprintf_chk(char *, int, size_t, const char *, va_list);
 extern int __vsnprintf_chk(char *, size_t, int, size_t, const char *,
                            va_list);
-extern int __vprintf_chk(int, const char *, va_list);
 extern int __vfprintf_chk(FILE *, int, const char *, va_list);
 extern int __vdprintf_chk(int, int, const char *, va_list);
 extern char *__fgets_chk(char *, size_t, int, FILE *);
@@ -352,27 +351,6 @@ int __mdebug_checked_strncmp(const char *a, const char *b, size_t n,
   return strncmp(a, b, n);
 }
 
-int __mdebug_checked_sprintf(char *dst, const char *format, SITE, ...) {
-  va_list ap;
-  va_start(ap, site);
-  format_reads(format, ap, MD_VIA_sprintf, site);
-  format_writes(dst, SIZE_MAX, format, ap, MD_VIA_sprintf, site);
-  int r = vsprintf(dst, format, ap);
-  va_end(ap);
-  return r;
-}
-
-int __mdebug_checked_snprintf(char *dst, size_t n, const char *format, SITE,
-                              ...) {
-  va_list ap;
-  va_start(ap, site);
-  format_reads(format, ap, MD_VIA_snprintf, site);
-  format_writes(dst, n, format, ap, MD_VIA_snprintf, site);
-  int r = vsnprintf(dst, n, format, ap);
-  va_end(ap);
-  return r;
-}
-
 char *__mdebug_checked_fgets(char *s, int n, FILE *stream,
                              const struct mdebug_access_site *site) {
   if (n > 0)
@@ -622,58 +600,6 @@ ssize_t __mdebug_checked_send(int fd, const void *buf, size_t n, int flags,
   return send(fd, buf, n, flags);
 }
 
-int __mdebug_checked_printf(const char *format, SITE, ...) {
-  va_list ap;
-  va_start(ap, site);
-  format_reads(format, ap, MD_VIA_printf, site);
-  int r = vprintf(format, ap);
-  va_end(ap);
-  return r;
-}
-
-int __mdebug_checked_fprintf(FILE *stream, const char *format, SITE, ...) {
-  va_list ap;
-  va_start(ap, site);
-  format_reads(format, ap, MD_VIA_fprintf, site);
-  int r = vfprintf(stream, format, ap);
-  va_end(ap);
-  return r;
-}
-
-int __mdebug_checked_dprintf(int fd, const char *format, SITE, ...) {
-  va_list ap;
-  va_start(ap, site);
-  format_reads(format, ap, MD_VIA_dprintf, site);
-  int r = vdprintf(fd, format, ap);
-  va_end(ap);
-  return r;
-}
-
-int __mdebug_checked_vprintf(const char *format, va_list ap, SITE) {
-  format_reads(format, ap, MD_VIA_vprintf, site);
-  return vprintf(format, ap);
-}
-
-int __mdebug_checked_vfprintf(FILE *stream, const char *format, va_list ap,
-                              SITE) {
-  format_reads(format, ap, MD_VIA_vfprintf, site);
-  return vfprintf(stream, format, ap);
-}
-
-int __mdebug_checked_vsprintf(char *dst, const char *format, va_list ap,
-                              SITE) {
-  format_reads(format, ap, MD_VIA_vsprintf, site);
-  format_writes(dst, SIZE_MAX, format, ap, MD_VIA_vsprintf, site);
-  return vsprintf(dst, format, ap);
-}
-
-int __mdebug_checked_vsnprintf(char *dst, size_t n, const char *format,
-                               va_list ap, SITE) {
-  format_reads(format, ap, MD_VIA_vsnprintf, site);
-  format_writes(dst, n, format, ap, MD_VIA_vsnprintf, site);
-  return vsnprintf(dst, n, format, ap);
-}
-
 /* ---- input ----------------------------------------------------------------- */
 
 ssize_t __mdebug_checked_pread(int fd, void *buf, size_t n, off_t offset,
@@ -849,89 +775,6 @@ char *__mdebug_checked___strncat_chk(char *dst, const char *src, size_t n,
              : strncat(dst, src, n);
 }
 
-int __mdebug_checked___vsprintf_chk(char *dst, int flag, size_t room,
-                                    const char *format, va_list ap, SITE) {
-  format_reads(format, ap, MD_VIA___vsprintf_chk, site);
-  return format_writes(dst, SIZE_MAX, format, ap, MD_VIA___vsprintf_chk, site)
-             ? __vsprintf_chk(dst, flag, room, format, ap)
-             : vsprintf(dst, format, ap);
-}
-
-int __mdebug_checked___sprintf_chk(char *dst, int flag, size_t room,
-                                   const char *format, SITE, ...) {
-  va_list ap;
-  va_start(ap, site);
-  format_reads(format, ap, MD_VIA___sprintf_chk, site);
-  int r = format_writes(dst, SIZE_MAX, format, ap, MD_VIA___sprintf_chk, site)
-              ? __vsprintf_chk(dst, flag, room, format, ap)
-              : vsprintf(dst, format, ap);
-  va_end(ap);
-  return r;
-}
-
-int __mdebug_checked___vsnprintf_chk(char *dst, size_t n, int flag,
-                                     size_t room, const char *format,
-                                     va_list ap, SITE) {
-  format_reads(format, ap, MD_VIA___vsnprintf_chk, site);
-  return format_writes(dst, n, format, ap, MD_VIA___vsnprintf_chk, site)
-             ? __vsnprintf_chk(dst, n, flag, room, format, ap)
-             : vsnprintf(dst, n, format, ap);
-}
-
-int __mdebug_checked___snprintf_chk(char *dst, size_t n, int flag,
-                                    size_t room, const char *format, SITE,
-                                    ...) {
-  va_list ap;
-  va_start(ap, site);
-  format_reads(format, ap, MD_VIA___snprintf_chk, site);
-  int r = format_writes(dst, n, format, ap, MD_VIA___snprintf_chk, site)
-              ? __vsnprintf_chk(dst, n, flag, room, format, ap)
-              : vsnprintf(dst, n, format, ap);
-  va_end(ap);
-  return r;
-}
-
-int __mdebug_checked___printf_chk(int flag, const char *format, SITE, ...) {
-  va_list ap;
-  va_start(ap, site);
-  format_reads(format, ap, MD_VIA___printf_chk, site);
-  int r = __vprintf_chk(flag, format, ap);
-  va_end(ap);
-  return r;
-}
-
-int __mdebug_checked___fprintf_chk(FILE *stream, int flag, const char *format,
-                                   SITE, ...) {
-  va_list ap;
-  va_start(ap, site);
-  format_reads(format, ap, MD_VIA___fprintf_chk, site);
-  int r = __vfprintf_chk(stream, flag, format, ap);
-  va_end(ap);
-  return r;
-}
-
-int __mdebug_checked___dprintf_chk(int fd, int flag, const char *format, SITE,
-                                   ...) {
-  va_list ap;
-  va_start(ap, site);
-  format_reads(format, ap, MD_VIA___dprintf_chk, site);
-  int r = __vdprintf_chk(fd, flag, format, ap);
-  va_end(ap);
-  return r;
-}
-
-int __mdebug_checked___vprintf_chk(int flag, const char *format, va_list ap,
-                                   SITE) {
-  format_reads(format, ap, MD_VIA___vprintf_chk, site);
-  return __vprintf_chk(flag, format, ap);
-}
-
-int __mdebug_checked___vfprintf_chk(FILE *stream, int flag,
-                                    const char *format, va_list ap, SITE) {
-  format_reads(format, ap, MD_VIA___vfprintf_chk, site);
-  return __vfprintf_chk(stream, flag, format, ap);
-}
-
 char *__mdebug_checked___fgets_chk(char *s, size_t room, int n, FILE *stream,
                                    SITE) {
   if (n > 0 && !WRITES(s, (size_t)n, VIA___fgets_chk))
@@ -1022,4 +865,148 @@ time_t __mdebug_checked_time(time_t *t, SITE) {
   if (t)
     WRITES(t, sizeof(*t), VIA_time);
   return time(t);
+}
+
+/* ---- the printf family ------------------------------------------------------ */
+/* Each checks its format's string arguments (and %n stores) and the bytes
+ * it writes into a buffer; a variadic form passes its arguments to the
+ * v-form's checks, under its own name. A fortified form reported goes on
+ * unfortified, as the others above. */
+
+static int checked_vfprintf(FILE *stream, const char *format, va_list ap,
+                            unsigned via, SITE) {
+  format_reads(format, ap, via, site);
+  return vfprintf(stream, format, ap);
+}
+
+static int checked_vdprintf(int fd, const char *format, va_list ap,
+                            unsigned via, SITE) {
+  format_reads(format, ap, via, site);
+  return vdprintf(fd, format, ap);
+}
+
+static int checked_vsprintf(char *dst, const char *format, va_list ap,
+                            unsigned via, SITE) {
+  format_reads(format, ap, via, site);
+  format_writes(dst, SIZE_MAX, format, ap, via, site);
+  return vsprintf(dst, format, ap);
+}
+
+static int checked_vsnprintf(char *dst, size_t n, const char *format,
+                             va_list ap, unsigned via, SITE) {
+  format_reads(format, ap, via, site);
+  format_writes(dst, n, format, ap, via, site);
+  return vsnprintf(dst, n, format, ap);
+}
+
+static int checked_vsprintf_chk(char *dst, int flag, size_t room,
+                                const char *format, va_list ap, unsigned via,
+                                SITE) {
+  format_reads(format, ap, via, site);
+  return format_writes(dst, SIZE_MAX, format, ap, via, site)
+             ? __vsprintf_chk(dst, flag, room, format, ap)
+             : vsprintf(dst, format, ap);
+}
+
+static int checked_vsnprintf_chk(char *dst, size_t n, int flag, size_t room,
+                                 const char *format, va_list ap, unsigned via,
+                                 SITE) {
+  format_reads(format, ap, via, site);
+  return format_writes(dst, n, format, ap, via, site)
+             ? __vsnprintf_chk(dst, n, flag, room, format, ap)
+             : vsnprintf(dst, n, format, ap);
+}
+
+static int checked_vfprintf_chk(FILE *stream, int flag, const char *format,
+                                va_list ap, unsigned via, SITE) {
+  format_reads(format, ap, via, site);
+  return __vfprintf_chk(stream, flag, format, ap);
+}
+
+static int checked_vdprintf_chk(int fd, int flag, const char *format,
+                                va_list ap, unsigned via, SITE) {
+  format_reads(format, ap, via, site);
+  return __vdprintf_chk(fd, flag, format, ap);
+}
+
+/* A variadic form: its arguments, to CALL (which names them `ap`). */
+#define VARIADIC(NAME, PARAMS, CALL)                                           \
+  int __mdebug_checked_##NAME PARAMS {                                         \
+    va_list ap;                                                                \
+    va_start(ap, site);                                                        \
+    int r = CALL;                                                              \
+    va_end(ap);                                                                \
+    return r;                                                                  \
+  }
+
+VARIADIC(printf, (const char *format, SITE, ...),
+         checked_vfprintf(stdout, format, ap, MD_VIA_printf, site))
+VARIADIC(fprintf, (FILE *stream, const char *format, SITE, ...),
+         checked_vfprintf(stream, format, ap, MD_VIA_fprintf, site))
+VARIADIC(dprintf, (int fd, const char *format, SITE, ...),
+         checked_vdprintf(fd, format, ap, MD_VIA_dprintf, site))
+VARIADIC(sprintf, (char *dst, const char *format, SITE, ...),
+         checked_vsprintf(dst, format, ap, MD_VIA_sprintf, site))
+VARIADIC(snprintf, (char *dst, size_t n, const char *format, SITE, ...),
+         checked_vsnprintf(dst, n, format, ap, MD_VIA_snprintf, site))
+VARIADIC(__printf_chk, (int flag, const char *format, SITE, ...),
+         checked_vfprintf_chk(stdout, flag, format, ap, MD_VIA___printf_chk,
+                              site))
+VARIADIC(__fprintf_chk, (FILE *stream, int flag, const char *format, SITE, ...),
+         checked_vfprintf_chk(stream, flag, format, ap, MD_VIA___fprintf_chk,
+                              site))
+VARIADIC(__dprintf_chk, (int fd, int flag, const char *format, SITE, ...),
+         checked_vdprintf_chk(fd, flag, format, ap, MD_VIA___dprintf_chk, site))
+VARIADIC(__sprintf_chk,
+         (char *dst, int flag, size_t room, const char *format, SITE, ...),
+         checked_vsprintf_chk(dst, flag, room, format, ap, MD_VIA___sprintf_chk,
+                              site))
+VARIADIC(__snprintf_chk,
+         (char *dst, size_t n, int flag, size_t room, const char *format, SITE,
+          ...),
+         checked_vsnprintf_chk(dst, n, flag, room, format, ap,
+                               MD_VIA___snprintf_chk, site))
+
+int __mdebug_checked_vprintf(const char *format, va_list ap, SITE) {
+  return checked_vfprintf(stdout, format, ap, MD_VIA_vprintf, site);
+}
+
+int __mdebug_checked_vfprintf(FILE *stream, const char *format, va_list ap,
+                              SITE) {
+  return checked_vfprintf(stream, format, ap, MD_VIA_vfprintf, site);
+}
+
+int __mdebug_checked_vsprintf(char *dst, const char *format, va_list ap,
+                              SITE) {
+  return checked_vsprintf(dst, format, ap, MD_VIA_vsprintf, site);
+}
+
+int __mdebug_checked_vsnprintf(char *dst, size_t n, const char *format,
+                               va_list ap, SITE) {
+  return checked_vsnprintf(dst, n, format, ap, MD_VIA_vsnprintf, site);
+}
+
+int __mdebug_checked___vprintf_chk(int flag, const char *format, va_list ap,
+                                   SITE) {
+  return checked_vfprintf_chk(stdout, flag, format, ap, MD_VIA___vprintf_chk,
+                              site);
+}
+
+int __mdebug_checked___vfprintf_chk(FILE *stream, int flag,
+                                    const char *format, va_list ap, SITE) {
+  return checked_vfprintf_chk(stream, flag, format, ap,
+                              MD_VIA___vfprintf_chk, site);
+}
+
+int __mdebug_checked___vsprintf_chk(char *dst, int flag, size_t room,
+                                    const char *format, va_list ap, SITE) {
+  return checked_vsprintf_chk(dst, flag, room, format, ap,
+                              MD_VIA___vsprintf_chk, site);
+}
+
+int __mdebug_checked___vsnprintf_chk(char *dst, size_t n, int flag,
+                                     size_t room, const char *format,
+                                     va_list ap, SITE) {
+  return checked_vsnprintf_chk(dst, n, flag, room, format, ap,
+                               MD_VIA___vsnprintf_chk, site);
 }
