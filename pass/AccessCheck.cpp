@@ -95,6 +95,13 @@ static cl::opt<bool> ClCheckCalls(
              "memory calls against the blocks they read and write (default: "
              "as -mdebug-check-access)"),
     cl::init(false));
+static cl::opt<bool> ClCheckLibCalls(
+    "mdebug-check-lib-calls",
+    cl::desc("mdebug: check the C library calls programs seldom make in "
+             "inner loops (strchr, strtol, printf's %s...; not memcpy, "
+             "strlen, memcmp: -mdebug-check-calls) against the blocks they "
+             "read and write"),
+    cl::init(true));
 static cl::opt<bool> ClSkipStack(
     "mdebug-access-skip-stack",
     cl::desc("mdebug: leave out accesses based on an alloca or byval argument"),
@@ -130,6 +137,7 @@ AccessOptions AccessOptions::fromCommandLine() {
   O.Accesses = ClCheckAccess;
   O.Calls = ClCheckCalls.getNumOccurrences() ? bool(ClCheckCalls)
                                               : bool(ClCheckAccess);
+  O.LibCalls = ClCheckLibCalls;
   O.SkipStack = ClSkipStack;
   O.SkipGlobals = ClSkipGlobals;
   O.Share = ClShare;
@@ -484,16 +492,18 @@ void Instrumenter::collect(Function &F, const DominatorTree &DT,
         continue;
       }
       auto *CB = dyn_cast<CallBase>(&I);
-      if (!CB || !Opts.Calls || CB->getMetadata(MarkID))
+      if (!CB || !(Opts.Calls || Opts.LibCalls) || CB->getMetadata(MarkID))
         continue;
       if (auto *MI = dyn_cast<MemIntrinsic>(CB)) {
-        Intrinsics.push_back(MI);
+        if (Opts.Calls)
+          Intrinsics.push_back(MI);
         continue;
       }
       if (isa<IntrinsicInst>(CB))
         continue;
       if (const CheckedEntry *E = matchCheckedCall(*CB)) {
-        Calls.emplace_back(CB, E);
+        if (Opts.Calls || !E->Hot)
+          Calls.emplace_back(CB, E);
         continue;
       }
       const auto *Callee =

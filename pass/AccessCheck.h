@@ -21,6 +21,8 @@ namespace mdebug {
 struct AccessOptions {
   bool Accesses = false; ///< loads, stores, atomics
   bool Calls = false;    ///< memory intrinsics, checks.def calls, strdup
+  bool LibCalls = false; ///< the checks.def calls not marked MDEBUG_HOT,
+                         ///< strdup (on in every build by default)
   bool SkipStack = true;   ///< accesses based on an alloca (or byval)
   bool SkipGlobals = true; ///< accesses based on a global
   bool Share = true;       ///< one block lookup per origin pointer in an
@@ -34,7 +36,7 @@ struct AccessOptions {
   /// were parsed: -fplugin=, or opt -load).
   static AccessOptions fromCommandLine();
   /// Whether these options check anything at all.
-  bool any() const { return Accesses || Calls; }
+  bool any() const { return Accesses || Calls || LibCalls; }
 };
 
 class MdebugAccessPass : public llvm::PassInfoMixin<MdebugAccessPass> {

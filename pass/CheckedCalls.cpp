@@ -11,6 +11,8 @@
 #include "AllocCalls.h"
 #include "Compat.h"
 
+#include <cassert>
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Twine.h"
@@ -29,12 +31,16 @@ static constexpr char CheckPrefix[] = "__mdebug_";
 
 // Via numbers follow the lines' order from 1 (checks.def).
 static const CheckedEntry RawEntries[] = {
-#define MDEBUG_CHECKED(NAME, SIG, RET, PARAMS) {#NAME, SIG, false, 0},
-#define MDEBUG_CHECKED_VA(NAME, SIG, RET, PARAMS) {#NAME, SIG, true, 0},
-#define MDEBUG_VIA(NAME) {#NAME, "", false, 0},
+#define MDEBUG_CHECKED(NAME, SIG, RET, PARAMS) {#NAME, SIG, false, 0, false},
+#define MDEBUG_CHECKED_VA(NAME, SIG, RET, PARAMS) {#NAME, SIG, true, 0, false},
+#define MDEBUG_VIA(NAME) {#NAME, "", false, 0, false},
 #include "mdebug/checks.def"
 };
 static constexpr size_t NumEntries = sizeof(RawEntries) / sizeof(RawEntries[0]);
+static const char *const HotNames[] = {
+#define MDEBUG_HOT(NAME) #NAME,
+#include "mdebug/checks.def"
+};
 
 struct CheckEntry {
   const char *Name, *Sig;
@@ -57,6 +63,11 @@ struct EntryTable {
       Entries[I] = RawEntries[I];
       Entries[I].Via = static_cast<unsigned>(I + 1);
       ByName[Entries[I].Name] = &Entries[I];
+    }
+    for (const char *Name : HotNames) {
+      auto It = ByName.find(Name);
+      assert(It != ByName.end() && "an MDEBUG_HOT line names no entry");
+      Entries[It->second - Entries].Hot = true;
     }
   }
 };

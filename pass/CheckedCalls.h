@@ -29,6 +29,7 @@ struct CheckedEntry {
   llvm::StringRef Sig;  ///< "ret:params" of its named parameters ("": none).
   bool VarArg;          ///< Followed by variable arguments.
   unsigned Via;         ///< Its number in reports (MDEBUG_ACCESS_INFO).
+  bool Hot;             ///< On an MDEBUG_HOT line: left to -mdebug-check-calls.
 };
 
 /// The entry for the C library function \p Name (memcpy, strdup...), or

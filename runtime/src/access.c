@@ -760,17 +760,62 @@ void __mdebug_check_range(const void *addr, size_t n, uint64_t info,
 
 /* ---- strings ----------------------------------------------------------- */
 
+/* fine(), for a thread that has not taken a cache of lookups. The checked
+ * calls of a build without checked accesses (every build checks the C
+ * library's less common calls) must not make the thread take one: a
+ * thread with a cache pays md_access_keep_new at each allocation, which
+ * only instrumented loads and stores repay. They keep the last live block
+ * they found in an entry of their own instead, kept as lookup_keep keeps
+ * one (a signal handler's check in between never takes it half written):
+ * a program that calls strcspn on the same text again and again (SQLite's
+ * tokenizer) pays a compare, not the slot's arithmetic. Its bounds are
+ * kept complemented: thread-local storage is a root of the leak scan, and
+ * a block's address kept there would keep the block reachable. */
+__thread struct mdebug_access_entry md_calls_memo
+    __attribute__((tls_model("initial-exec")));
+
+/* The end of the block md_calls_memo holds. */
+static inline uintptr_t memo_end(void) { return ~md_calls_memo.end; }
+
+static bool fine_uncached(uintptr_t a, size_t n) {
+  struct mdebug_access_entry *e = &md_calls_memo;
+  if (md_calls_memo_holds(a))
+    return n <= ~e->end - a;
+  struct md_block b;
+  if (!md_heap_covers((const void *)a))
+    return true;
+  if (!slot_block(a, &b) || is_freed(&b) || !inside(&b, a, 1))
+    return false;
+  const md_meta_word *word = (const md_meta_word *)&b.meta->size;
+  e->word = &zero_word;
+  e->value = 1;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  e->start = ~(uintptr_t)b.user;
+  e->end = ~((uintptr_t)b.user + md_block_usable(&b));
+  e->value = __atomic_load_n(word, __ATOMIC_ACQUIRE);
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  e->word = word;
+  return inside(&b, a, n);
+}
+
 /* How many bytes of s a reader may take before it leaves the block s lies
  * in: SIZE_MAX when s is not in the heap's ranges (nothing to check) or not
  * in a live block's bytes (then the read of s[0] is reported here). */
 static MD_ALWAYS_INLINE size_t readable(const char *s, unsigned via,
                                         const struct mdebug_access_site *site) {
   uintptr_t a = (uintptr_t)s;
-  const struct mdebug_access_entry *e = answer_for(a);
-  if (e == &not_in_heap)
-    return SIZE_MAX;
-  if (a - e->start < e->end - e->start)
-    return e->end - a;
+  if (MD_UNLIKELY(md_access_cache == empty_cache.e)) { /* fine_uncached's */
+    if (!md_heap_covers(s))
+      return SIZE_MAX;
+    if (fine_uncached(a, 1))
+      return memo_end() - a;
+  } else {
+    const struct mdebug_access_entry *e = answer_for(a);
+    if (e == &not_in_heap)
+      return SIZE_MAX;
+    if (a - e->start < e->end - e->start)
+      return e->end - a;
+  }
   report(a, 1, MDEBUG_ACCESS_INFO(1, false, via), a, site);
   return SIZE_MAX;
 }
@@ -802,10 +847,14 @@ void __mdebug_check_string(const char *s, size_t max, uint64_t info,
 
 /* ---- for the checked C library calls (libc_checks.c) ----------------------- */
 
+
 bool md_access_check(const void *addr, size_t n, uint64_t info,
                      const struct mdebug_access_site *site) {
   uintptr_t a = (uintptr_t)addr;
-  if (!n || MD_LIKELY(fine(a, n)))
+  if (!n)
+    return true;
+  if (MD_UNLIKELY(md_access_cache == empty_cache.e) ? fine_uncached(a, n)
+                                                    : fine(a, n))
     return true;
   report(a, n, info, a, site);
   return false;

@@ -587,6 +587,17 @@ enum {
   MD_VIA_COUNT
 };
 struct mdebug_access_site;
+#include "mdebug/access.h"
+/* The last live block the checked calls of a thread without a cache of
+ * lookups found (access.c: fine_uncached), its bounds complemented (the
+ * leak scan reads thread-local storage), and whether it holds a. */
+extern __thread struct mdebug_access_entry md_calls_memo
+    __attribute__((tls_model("initial-exec"))) MD_HIDDEN;
+static inline bool md_calls_memo_holds(uintptr_t a) {
+  const struct mdebug_access_entry *e = &md_calls_memo;
+  return e->word && ~e->start <= a && a <= ~e->end &&
+         __atomic_load_n(e->word, __ATOMIC_ACQUIRE) == e->value;
+}
 /* [addr, addr + n) against the block it lies in; reports what lies
  * outside (info: MDEBUG_ACCESS_INFO). false when it does not lie inside
  * (reported now, or before at the same site). */

@@ -47,10 +47,15 @@ extern struct mdebug_access_geometry md_access_geo MD_HIDDEN;
 /* md_access_check, with the test that most ranges fail kept here: a range
  * that starts outside the heap's ranges (a stack buffer, a literal, a
  * global) needs no call. */
+static MD_ALWAYS_INLINE bool in_heap(const void *p) {
+  return (uintptr_t)p - md_access_geo.base < md_access_geo.size;
+}
 static MD_ALWAYS_INLINE bool access_ok(const void *p, size_t n, uint64_t info,
                                        SITE) {
-  if ((uintptr_t)p - md_access_geo.base >= md_access_geo.size)
+  if (!in_heap(p))
     return true;
+  if (md_calls_memo_holds((uintptr_t)p) && n <= ~md_calls_memo.end - (uintptr_t)p)
+    return true; /* the block the last call checked */
   return md_access_check(p, n, info, site);
 }
 #define READS(p, n, via)                                                       \
@@ -94,7 +99,10 @@ extern size_t __wcrtomb_chk(char *, wchar_t, mbstate_t *, size_t);
  * strict_string_checks, the whole string and its terminator, which must
  * lie in s's block (a string that runs off its block is reported however
  * little of it the call needed). */
-static void string_read(const char *s, size_t used, unsigned via, SITE) {
+static MD_ALWAYS_INLINE void string_read(const char *s, size_t used,
+                                         unsigned via, SITE) {
+  if (!in_heap(s)) /* a literal, a stack buffer: no block to stay in */
+    return;
   if (used == WHOLE || md_opt.strict_string_checks)
     md_access_string_length(s, SIZE_MAX, via, site);
   else if (used)
@@ -120,6 +128,8 @@ static void number_read(const char *s, const char *end, unsigned via, SITE) {
  * whichever comes first (as AddressSanitizer's strict strncmp). */
 static void bounded_read(const char *s, size_t used, size_t max, unsigned via,
                          SITE) {
+  if (!in_heap(s))
+    return;
   if (md_opt.strict_string_checks)
     md_access_string_length(s, max, via, site);
   else if (used)
@@ -146,11 +156,24 @@ static void compare_reads(const char *a, const char *b, size_t n, bool fold,
  * Walks the conversions as the C library will, taking each argument of
  * its type from a copy of `args`; stops at what it cannot follow (a
  * positional argument, %n$, or an unknown conversion). */
+/* The last format outside the heap this thread found with no string
+ * conversion: a program that formats numbers in a loop (Lua's tostring,
+ * snprintf(buf, n, "%.14g", x)) pays a compare per call, not a scan. A
+ * format is a literal but for the rare program that builds one in a
+ * buffer of its own and reuses it. */
+static __thread const char *plain_format
+    __attribute__((tls_model("initial-exec")));
+
 static void format_reads(const char *format, va_list args, unsigned via,
                          SITE) {
+  if (format == plain_format)
+    return;
   string_read(format, WHOLE, via, site);
-  if (!strpbrk(format, "sS"))
-    return; /* no string conversion: nothing else to follow */
+  if (!strpbrk(format, "sS")) { /* no string conversion: nothing to follow */
+    if (!in_heap(format))
+      plain_format = format;
+    return;
+  }
   va_list ap;
   va_copy(ap, args);
   for (const char *p = format; *p; p++) {
@@ -227,7 +250,7 @@ static void format_reads(const char *format, va_list args, unsigned via,
       /* fall through */
     case 's': {
       const void *str = va_arg(ap, const void *);
-      if (!str)
+      if (!str || !in_heap(str))
         break;
       if (!wide) {
         md_access_string_length(str, precision, via, site);
