@@ -217,6 +217,7 @@ private:
                         ArrayRef<uint64_t> Offsets);
   void instrumentIntrinsic(MemIntrinsic *MI);
   void rewriteCall(CallBase *CB, const CheckedEntry &E);
+  unsigned wrapAddressTaken();
   void checkString(CallBase *CB, const CheckedEntry &E);
 
   struct InHeap {
@@ -1117,6 +1118,55 @@ void Instrumenter::rewriteCall(CallBase *CB, const CheckedEntry &E) {
   CB->eraseFromParent();
 }
 
+// A checked C library function whose address the program takes (`f =
+// &memcpy`, a table of handlers, an argument): the instructions that take
+// it get a wrapper of its prototype instead, which calls its checked entry
+// point with the site of the first of them, so that a call through the
+// pointer is checked as a direct call is (all of them, MDEBUG_HOT ones
+// included: such calls are rare). Only uses by instructions: a constant
+// initializer keeps the function's own address. A wrapper's address is its
+// module's own, so two modules' &memcpy no longer compare equal.
+unsigned Instrumenter::wrapAddressTaken() {
+  SmallVector<std::pair<Function *, const CheckedEntry *>, 4> Taken;
+  for (Function &F : M)
+    if (const CheckedEntry *E = matchAddressTaken(F))
+      Taken.emplace_back(&F, E);
+  unsigned Wrapped = 0;
+  for (auto &[F, E] : Taken) {
+    SmallVector<Use *, 4> Uses;
+    for (Use &U : F->uses()) {
+      auto *I = dyn_cast<Instruction>(U.getUser());
+      auto *CB = dyn_cast_or_null<CallBase>(I);
+      if (I && !(CB && CB->isCallee(&U)) && !I->getMetadata(MarkID))
+        Uses.push_back(&U);
+    }
+    if (Uses.empty())
+      continue;
+    auto *First = cast<Instruction>(Uses.front()->getUser());
+    Function *W = Function::Create(F->getFunctionType(),
+                                   GlobalValue::InternalLinkage,
+                                   "__mdebug_fp_" + F->getName(), M);
+    W->addFnAttr("frame-pointer", "all");
+    IRBuilder<> B(BasicBlock::Create(Ctx, "entry", W));
+    FunctionType *Ty = checkedEntryType(Ctx, *E);
+    SmallVector<Value *, 8> Args;
+    for (Argument &A : W->args())
+      Args.push_back(castTo(B, &A, Ty->getParamType(A.getArgNo())));
+    Args.push_back(Sites.siteFor(*First));
+    CallInst *Call =
+        B.CreateCall(M.getOrInsertFunction(checkedEntryName(*E), Ty), Args);
+    mark(Call);
+    if (W->getReturnType()->isVoidTy())
+      B.CreateRetVoid();
+    else
+      B.CreateRet(castTo(B, Call, W->getReturnType()));
+    for (Use *U : Uses)
+      U->set(W);
+    ++Wrapped;
+  }
+  return Wrapped;
+}
+
 void Instrumenter::checkString(CallBase *CB, const CheckedEntry &E) {
   mark(CB);
   IRBuilder<> B(CB);
@@ -1218,6 +1268,7 @@ bool Instrumenter::run() {
     checkString(CB, *E);
   for (auto &[CB, E] : Calls)
     rewriteCall(CB, *E);
+  unsigned Wrapped = Opts.Calls || Opts.LibCalls ? wrapAddressTaken() : 0;
   if (Opts.Stats)
     errs() << "mdebug: " << M.getSourceFileName() << ": " << Seen
            << " loads and stores, " << Skipped[SkipStack] << " on the stack, "
@@ -1230,7 +1281,7 @@ bool Instrumenter::run() {
            << Strings.size() << " strdup reads; " << Sites.count()
            << " sites\n";
   return !Accesses.empty() || !Intrinsics.empty() || !Calls.empty() ||
-         !Strings.empty();
+         !Strings.empty() || Wrapped;
 }
 
 void addAccessPasses(ModulePassManager &MPM, const AccessOptions &Opts) {

@@ -115,6 +115,15 @@ const CheckedEntry *matchCheckedCall(const CallBase &CB) {
   return E;
 }
 
+const CheckedEntry *matchAddressTaken(const Function &F) {
+  if (!F.isDeclaration() || F.isIntrinsic())
+    return nullptr;
+  const CheckedEntry *E = findCheckedEntry(F.getName());
+  if (!E || E->Sig.empty() || E->VarArg || !matches(F.getFunctionType(), *E))
+    return nullptr;
+  return E;
+}
+
 // 'a' is mdebug_access_answer, <2 x i64> (returned in xmm0).
 static Type *letterType(LLVMContext &Ctx, char Letter) {
   if (Letter == 'a')

@@ -17,6 +17,7 @@
 
 namespace llvm {
 class CallBase;
+class Function;
 class FunctionType;
 class LLVMContext;
 } // namespace llvm
@@ -40,6 +41,12 @@ const CheckedEntry *findCheckedEntry(llvm::StringRef Name);
 /// function named after an MDEBUG_CHECKED(_VA) line whose prototype, and the
 /// call's own function type, match its SIG. Null for everything else.
 const CheckedEntry *matchCheckedCall(const llvm::CallBase &CB);
+
+/// The entry for a declared C library function \p F whose address the
+/// program takes, if it has a checked entry point of fixed arity and F has
+/// its prototype (a call through the pointer can then be checked too), or
+/// null.
+const CheckedEntry *matchAddressTaken(const llvm::Function &F);
 
 /// The type of __mdebug_checked_<Name>: the function's parameters, the site,
 /// then the variable arguments if it has them.
