@@ -745,19 +745,6 @@ void __mdebug_access_fail(const void *addr, const void *origin, uint64_t info,
   report((uintptr_t)addr, n, info, (uintptr_t)origin, site);
 }
 
-static MD_ALWAYS_INLINE void check_range(const void *addr, size_t n,
-                                         uint64_t info,
-                                         const struct mdebug_access_site *site) {
-  uintptr_t a = (uintptr_t)addr;
-  if (n && MD_UNLIKELY(!fine(a, n)))
-    report(a, n, info, a, site);
-}
-
-void __mdebug_check_range(const void *addr, size_t n, uint64_t info,
-                          const struct mdebug_access_site *site) {
-  check_range(addr, n, info, site);
-}
-
 /* ---- strings ----------------------------------------------------------- */
 
 /* fine(), for a thread that has not taken a cache of lookups. The checked
@@ -848,8 +835,11 @@ void __mdebug_check_string(const char *s, size_t max, uint64_t info,
 /* ---- for the checked C library calls (libc_checks.c) ----------------------- */
 
 
-bool md_access_check(const void *addr, size_t n, uint64_t info,
-                     const struct mdebug_access_site *site) {
+/* [addr, addr + n) against its block: a memory intrinsic's range
+ * (__mdebug_check_range) and a checked call's (md_access_check). */
+static MD_ALWAYS_INLINE bool check_range(const void *addr, size_t n,
+                                         uint64_t info,
+                                         const struct mdebug_access_site *site) {
   uintptr_t a = (uintptr_t)addr;
   if (!n)
     return true;
@@ -858,6 +848,16 @@ bool md_access_check(const void *addr, size_t n, uint64_t info,
     return true;
   report(a, n, info, a, site);
   return false;
+}
+
+void __mdebug_check_range(const void *addr, size_t n, uint64_t info,
+                          const struct mdebug_access_site *site) {
+  check_range(addr, n, info, site);
+}
+
+bool md_access_check(const void *addr, size_t n, uint64_t info,
+                     const struct mdebug_access_site *site) {
+  return check_range(addr, n, info, site);
 }
 
 size_t md_access_string_length(const char *s, size_t max, unsigned via,
