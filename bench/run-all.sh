@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # run-all.sh - the whole comparison: every workload in every configuration,
-# interleaved repetitions, one table of ratios to native (see README.md).
+# interleaved repetitions, one table of ratios to native (see bench/README.md).
 #
 # Workloads: SQLite's speedtest1 and Lua 5.4 (their sources fetched with
 # `apt-get source` into bench/.cache/, never committed), alloc_bench's three
