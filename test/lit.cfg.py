@@ -33,6 +33,7 @@ config.substitutions += [
     ("%mdebug_rt_dynlist", os.path.join(lib_dir, "mdebug-rt.dynlist")),
     ("%mdebug_libdir", lib_dir),
     ("%mdebug_src", config.mdebug_src_root),
+    ("%mdebug_obj_root", config.mdebug_obj_root),
     ("%mdebug_include", os.path.join(config.mdebug_src_root, "runtime", "include")),
     ("%clangxx", config.clangxx),
     ("%clang", config.clang),

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Keeps README.md's option table equal to the runtime's options table.
+"""Keeps docs/options.md's option table equal to the runtime's options table.
 
 Reads the runtime's `MDEBUG_OPTIONS=help` output on stdin, renders it as the
-Markdown table that sits in README.md between the OPTIONS markers, and
-  --check README.md   exits 1 with a diff if the README differs
-  --update README.md  rewrites the README's table
+Markdown table that sits in the file between the OPTIONS markers, and
+  --check docs/options.md   exits 1 with a diff if the file differs
+  --update docs/options.md  rewrites the file's table
+  --names-in README.md      exits 1 naming any option of the file's tables
+                            (first cells `name...`) the runtime does not know
 """
 import difflib
 import re
@@ -42,6 +44,17 @@ def main():
     mode, readme = sys.argv[1], sys.argv[2]
     rows = table_from_help(sys.stdin.read())
     text = open(readme).read()
+    if mode == "--names-in":
+        known = {re.match(r"\| `(\w+)", r).group(1) for r in rows[2:]}
+        named = set()
+        for cell in re.findall(r"^\| ((?:`[^`]+` ?)+) \|", text, re.M):
+            named.update(re.findall(r"`(\w+)", cell))
+        unknown = sorted(named - known)
+        if unknown:
+            print("%s names options the runtime does not know: %s" % (readme, " ".join(unknown)))
+            return 1
+        print("README names %d options, all known" % len(named))
+        return 0
     m = re.search(re.escape(BEGIN) + r"\n(.*?)" + re.escape(END), text, re.S)
     if not m:
         sys.exit("options_table.py: %s has no %s ... %s block" % (readme, BEGIN, END))
@@ -53,12 +66,12 @@ def main():
     if current != rows:
         sys.stdout.writelines(difflib.unified_diff(
             [r + "\n" for r in current], [r + "\n" for r in rows],
-            "README.md", "MDEBUG_OPTIONS=help"))
-        print("README option table differs from the runtime's options table; "
+            readme, "MDEBUG_OPTIONS=help"))
+        print("option table of %s differs from the runtime's options table; "
               "regenerate it with: MDEBUG_OPTIONS=help <any mdebug program> 2>&1 >/dev/null "
-              "| test/Inputs/options_table.py --update README.md")
+              "| test/Inputs/options_table.py --update %s" % (readme, readme))
         return 1
-    print("README option table matches (%d options)" % (len(rows) - 2))
+    print("option table matches (%d options)" % (len(rows) - 2))
     return 0
 
 
