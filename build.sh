@@ -2,17 +2,22 @@
 # The README's two commands:
 #   ./build.sh example   install what is missing, build, run the bundled buggy example
 #   ./build.sh test      install what is missing, build, run every test suite,
-#                        against LLVM 14 and then against LLVM 19
+#                        against LLVM 14 and then against LLVM 19, and the
+#                        pass's suites against LLVM 15 and 16
 # Works from a clean clone on Debian 12 (as root, or with sudo for apt-get).
 # MDEBUG_BUILD_DIR picks the build directory (default: build/); the LLVM 19
 # build goes next to it (build-19/). MDEBUG_SECOND_LLVM=N tests against
-# LLVM N instead of 19; empty skips that leg.
+# LLVM N instead of 19; empty skips that leg. MDEBUG_PASS_LLVMS lists the
+# LLVMs (default "15 16") against which only the pass is built and its own
+# suites run (test/pass, test/wrapper): the plugin is the part that depends
+# on LLVM's API, and a full leg for each would double CI's time.
 set -euo pipefail
 
 root=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 build=${MDEBUG_BUILD_DIR:-$root/build}
 llvm=14
 second_llvm=${MDEBUG_SECOND_LLVM-19}
+pass_llvms=${MDEBUG_PASS_LLVMS-15 16}
 tools=(cmake ninja-build python3 binutils pkg-config valgrind)
 # Only the tests need these: chromium, because test/tools/html_browser.test
 # opens mdebug-report's HTML report in a real (headless) browser (without it
@@ -89,13 +94,22 @@ run_tests() {
     { configure_and_build "$second_llvm" "$dir" &&
       cmake --build "$dir" --target check; } || status=1
   fi
+  local v
+  for v in $pass_llvms; do
+    local dir=$build-$v
+    echo "== pass tests against LLVM $v ($dir) =="
+    { configure_and_build "$v" "$dir" &&
+      python3 "/usr/lib/llvm-$llvm/build/utils/lit/lit.py" -sv $MDEBUG_LIT_ARGS \
+        "$dir/test/pass" "$dir/test/wrapper"; } || status=1
+  done
   return $status
 }
 
 case "${1:-}" in
   example) install_missing $(llvm_packages $llvm) "${tools[@]}"; configure_and_build $llvm "$build"; run_example ;;
   test)
-    install_missing $(llvm_packages $llvm) ${second_llvm:+$(llvm_packages "$second_llvm")} "${tools[@]}" "${test_tools[@]}"
+    install_missing $(llvm_packages $llvm) ${second_llvm:+$(llvm_packages "$second_llvm")} \
+      $(for v in $pass_llvms; do llvm_packages "$v"; done) "${tools[@]}" "${test_tools[@]}"
     configure_and_build $llvm "$build"
     run_tests ;;
   *) echo "usage: $0 example|test" >&2; exit 2 ;;
