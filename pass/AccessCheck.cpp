@@ -14,8 +14,13 @@
 //     if (addr < S || addr + size > E) __mdebug_access_fail(...)   (cold)
 // so a heap access costs two compares once its origin is looked up, and an
 // access that leaves its origin's block is caught even when it lands in
-// another live block. (An inline lookup, the heap's arithmetic in IR, made
-// code 10x larger and ran slower.) A phi or select of pointers taken at
+// another live block. The lookup itself first probes, inline, the thread's
+// cache of answers (access.h: __mdebug_access_cache, indexed by the
+// pointer) and calls __mdebug_access_miss only when the probe misses
+// (expandLookup). (The heap's arithmetic in IR instead made code 10x larger
+// and ran slower.) Where the lookups go (LookupPlan): shared by the accesses
+// of an origin until a call that may free, then revalidated (the block's
+// metadata word compared again), hoisted to loop preheaders. A phi or select of pointers taken at
 // variable offsets is no origin (mergesInObject): it may point into
 // another object than the one indexed, and such accesses are checked
 // against the block their own address (less constant offsets) lands in.
@@ -525,99 +530,157 @@ void Instrumenter::collect(Function &F, const DominatorTree &DT,
 // again, a lookup only if it changed); of a fresh one, nothing. The answers
 // reach the accesses through SSA (phis where paths meet). With
 // -mdebug-access-share=0 every access gets a lookup of its own.
-void Instrumenter::placeLookups(Function &F, DominatorTree &DT,
-                                MutableArrayRef<Access> Found) {
+//
+// The steps, in order: number the origins, choose the loop preheaders
+// lookups are hoisted to, solve the dataflow to its fixed point, mark the
+// accesses a check before them makes redundant (LookupPlan), then place
+// the lookups and revalidations and join their answers (placeLookups).
+namespace {
+class LookupPlan {
+public:
+  enum Action { Use, Lookup, Revalidate };
+  /// Called at each access (its index in Found) and each hoisted lookup
+  /// (-1), in program order within a block, blocks in reverse post-order.
+  using Visitor =
+      function_ref<void(BasicBlock *, Instruction *, unsigned, int, Action)>;
+
+  LookupPlan(Function &F, DominatorTree &DT, MutableArrayRef<Access> Found,
+             bool Share)
+      : F(F), Found(Found), Share(Share), RPOT(&F) {
+    numberOrigins();
+    if (Share)
+      hoistOutOfLoops(DT);
+    solve();
+    if (Share)
+      markRedundant();
+  }
+  unsigned origins() const { return Origins.size(); }
+  Value *origin(unsigned O) const { return Origins[O]; }
+  /// Visits every access and hoisted lookup with what it needs.
+  void walk(Visitor Visit) {
+    for (BasicBlock *BB : RPOT) {
+      BitVector Avail, Fresh;
+      in(BB, Avail, Fresh);
+      transfer(*BB, Avail, Fresh, Visit);
+    }
+  }
+  const ReversePostOrderTraversal<Function *> &order() const { return RPOT; }
+
+private:
+  void numberOrigins();
+  void hoistOutOfLoops(DominatorTree &DT);
+  void solve();
+  void markRedundant();
+  void in(BasicBlock *BB, BitVector &Avail, BitVector &Fresh);
+  void transfer(BasicBlock &BB, BitVector &Avail, BitVector &Fresh,
+                Visitor Visit);
+
+  Function &F;
+  MutableArrayRef<Access> Found;
+  bool Share;
+  ReversePostOrderTraversal<Function *> RPOT;
   DenseMap<Value *, unsigned> OriginIndex;
   SmallVector<Value *, 16> Origins;
   DenseMap<Instruction *, unsigned> AccessAt;
+  DenseMap<BasicBlock *, SmallVector<unsigned, 4>> HoistAt;
+  /// Each block's Avail and Fresh out.
+  DenseMap<BasicBlock *, std::pair<BitVector, BitVector>> Out;
+};
+} // namespace
+
+void LookupPlan::numberOrigins() {
   for (unsigned I = 0; I < Found.size(); ++I) {
     auto [It, New] = OriginIndex.try_emplace(Found[I].Origin, Origins.size());
     if (New)
       Origins.push_back(Found[I].Origin);
     AccessAt[Found[I].I] = I;
   }
-  unsigned N = Origins.size();
-  // Lookups hoisted out of loops: an origin defined outside a loop that
-  // accesses it is looked up at the end of the outermost such loop's
-  // preheader, so that in the loop it is only revalidated after calls.
+}
+
+// Lookups hoisted out of loops: an origin defined outside a loop that
+// accesses it is looked up at the end of the outermost such loop's
+// preheader, so that in the loop it is only revalidated after calls.
+void LookupPlan::hoistOutOfLoops(DominatorTree &DT) {
   LoopInfo LI(DT);
-  DenseMap<BasicBlock *, SmallVector<unsigned, 4>> HoistAt;
-  if (Opts.Share) {
-    DenseSet<std::pair<BasicBlock *, unsigned>> Hoisted;
-    for (const Access &A : Found) {
-      auto *Def = dyn_cast<Instruction>(A.Origin);
-      Loop *Best = nullptr;
-      for (Loop *L = LI.getLoopFor(A.I->getParent()); L;
-           L = L->getParentLoop()) {
-        BasicBlock *Pre = L->getLoopPreheader();
-        if (!Pre || (Def && !DT.dominates(Def, Pre->getTerminator())))
-          break;
-        Best = L;
-      }
-      if (!Best)
-        continue;
-      unsigned O = OriginIndex[A.Origin];
-      BasicBlock *Pre = Best->getLoopPreheader();
-      if (Hoisted.insert({Pre, O}).second)
-        HoistAt[Pre].push_back(O);
+  DenseSet<std::pair<BasicBlock *, unsigned>> Hoisted;
+  for (const Access &A : Found) {
+    auto *Def = dyn_cast<Instruction>(A.Origin);
+    Loop *Best = nullptr;
+    for (Loop *L = LI.getLoopFor(A.I->getParent()); L;
+         L = L->getParentLoop()) {
+      BasicBlock *Pre = L->getLoopPreheader();
+      if (!Pre || (Def && !DT.dominates(Def, Pre->getTerminator())))
+        break;
+      Best = L;
+    }
+    if (!Best)
+      continue;
+    unsigned O = OriginIndex[A.Origin];
+    BasicBlock *Pre = Best->getLoopPreheader();
+    if (Hoisted.insert({Pre, O}).second)
+      HoistAt[Pre].push_back(O);
+  }
+}
+
+// Avail/Fresh into a block: what every (reachable) predecessor gives out.
+void LookupPlan::in(BasicBlock *BB, BitVector &Avail, BitVector &Fresh) {
+  unsigned N = Origins.size();
+  Avail = BitVector(N, BB != &F.getEntryBlock());
+  Fresh = Avail;
+  for (BasicBlock *P : predecessors(BB)) {
+    auto It = Out.find(P);
+    if (It == Out.end())
+      continue; // unreachable
+    Avail &= It->second.first;
+    Fresh &= It->second.second;
+  }
+}
+
+// The transfer through one block: Avail/Fresh in, out; Visit at each
+// access, and at each hoisted lookup (before the preheader's terminator).
+void LookupPlan::transfer(BasicBlock &BB, BitVector &Avail, BitVector &Fresh,
+                          Visitor Visit) {
+  auto Touch = [&](Instruction *At, unsigned O, int Acc) {
+    Action Do = !Share || !Avail[O] ? Lookup
+                : !Fresh[O]         ? Revalidate
+                                    : Use;
+    Visit(&BB, At, O, Acc, Do);
+    Avail.set(O);
+    Fresh.set(O);
+  };
+  for (Instruction &I : BB) {
+    if (I.isTerminator()) {
+      auto H = HoistAt.find(&BB);
+      if (H != HoistAt.end())
+        for (unsigned O : H->second)
+          Touch(&I, O, -1);
+    }
+    auto At = AccessAt.find(&I);
+    if (At != AccessAt.end())
+      Touch(&I, OriginIndex[Found[At->second].Origin], At->second);
+    else if (auto *CB = dyn_cast<CallBase>(&I); CB && mayFree(*CB))
+      Fresh.reset();
+    // A new value of an origin (a phi, a load in a loop): looked up anew.
+    auto Def = OriginIndex.find(&I);
+    if (Def != OriginIndex.end()) {
+      Avail.reset(Def->second);
+      Fresh.reset(Def->second);
     }
   }
-  enum Action { Use, Lookup, Revalidate };
-  // The transfer through one block: Avail/Fresh in, out. Visit(At, origin,
-  // access or -1 for a hoisted lookup, action) at each access, and at each
-  // hoisted lookup (before the preheader's terminator).
-  using Visitor = function_ref<void(Instruction *, unsigned, int, Action)>;
-  auto Transfer = [&](BasicBlock &BB, BitVector &Avail, BitVector &Fresh,
-                      Visitor Visit) {
-    auto Touch = [&](Instruction *At, unsigned O, int Acc) {
-      Action Do = !Opts.Share || !Avail[O] ? Lookup
-                  : !Fresh[O]               ? Revalidate
-                                            : Use;
-      Visit(At, O, Acc, Do);
-      Avail.set(O);
-      Fresh.set(O);
-    };
-    for (Instruction &I : BB) {
-      if (I.isTerminator()) {
-        auto H = HoistAt.find(&BB);
-        if (H != HoistAt.end())
-          for (unsigned O : H->second)
-            Touch(&I, O, -1);
-      }
-      auto At = AccessAt.find(&I);
-      if (At != AccessAt.end())
-        Touch(&I, OriginIndex[Found[At->second].Origin], At->second);
-      else if (auto *CB = dyn_cast<CallBase>(&I); CB && mayFree(*CB))
-        Fresh.reset();
-      // A new value of an origin (a phi, a load in a loop): looked up anew.
-      auto Def = OriginIndex.find(&I);
-      if (Def != OriginIndex.end()) {
-        Avail.reset(Def->second);
-        Fresh.reset(Def->second);
-      }
-    }
-  };
-  ReversePostOrderTraversal<Function *> RPOT(&F);
-  DenseMap<BasicBlock *, std::pair<BitVector, BitVector>> Out;
+}
+
+// The dataflow, from "everything available" down to its fixed point.
+void LookupPlan::solve() {
+  unsigned N = Origins.size();
   for (BasicBlock *BB : RPOT)
     Out[BB] = {BitVector(N, true), BitVector(N, true)};
-  auto In = [&](BasicBlock *BB, BitVector &Avail, BitVector &Fresh) {
-    Avail = BitVector(N, BB != &F.getEntryBlock());
-    Fresh = Avail;
-    for (BasicBlock *P : predecessors(BB)) {
-      auto It = Out.find(P);
-      if (It == Out.end())
-        continue; // unreachable
-      Avail &= It->second.first;
-      Fresh &= It->second.second;
-    }
-  };
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (BasicBlock *BB : RPOT) {
       BitVector Avail, Fresh;
-      In(BB, Avail, Fresh);
-      Transfer(*BB, Avail, Fresh, [](Instruction *, unsigned, int, Action) {});
+      in(BB, Avail, Fresh);
+      transfer(*BB, Avail, Fresh,
+               [](BasicBlock *, Instruction *, unsigned, int, Action) {});
       auto &O = Out[BB];
       if (O.first != Avail || O.second != Fresh) {
         O = {std::move(Avail), std::move(Fresh)};
@@ -625,9 +688,36 @@ void Instrumenter::placeLookups(Function &F, DominatorTree &DT,
       }
     }
   }
-  // Place the lookups and (placeholders for) the revalidations, in order,
-  // noting for each access (and revalidation) the answer before it in its
-  // block, or that it takes the one that reaches the block.
+}
+
+// An address checked again in its block, for no more bytes and with no
+// call between that may free, needs no check (AddressSanitizer's rule).
+void LookupPlan::markRedundant() {
+  for (BasicBlock &BB : F) {
+    DenseMap<Value *, uint64_t> Checked;
+    for (Instruction &I : BB) {
+      auto At = AccessAt.find(&I);
+      if (At != AccessAt.end()) {
+        Access &A = Found[At->second];
+        uint64_t &Size = Checked[A.Ptr];
+        A.Redundant = Size >= A.Size;
+        if (!A.Redundant)
+          Size = A.Size;
+      } else if (auto *CB = dyn_cast<CallBase>(&I); CB && mayFree(*CB)) {
+        Checked.clear();
+      }
+    }
+  }
+}
+
+// Places the lookups and (placeholders for) the revalidations the plan
+// asks for, in order, noting for each access (and revalidation) the answer
+// before it in its block, or that it takes the one that reaches the block;
+// then joins the answers with SSA and expands the placeholders.
+void Instrumenter::placeLookups(Function &F, DominatorTree &DT,
+                                MutableArrayRef<Access> Found) {
+  LookupPlan Plan(F, DT, Found, Opts.Share);
+  using Action = LookupPlan::Action;
   struct Reach {
     bool LiveIn = true;
     BasicBlock *BB = nullptr;
@@ -642,66 +732,50 @@ void Instrumenter::placeLookups(Function &F, DominatorTree &DT,
   SmallVector<Def, 32> Defs;
   std::vector<Reach> Reached(Found.size());
   SmallVector<std::pair<CallInst *, Reach>, 16> Revals;
-  // An address checked again in its block, for no more bytes and with no
-  // call between that may free, needs no check (AddressSanitizer's rule).
-  if (Opts.Share)
-    for (BasicBlock &BB : F) {
-      DenseMap<Value *, uint64_t> Checked;
-      for (Instruction &I : BB) {
-        auto At = AccessAt.find(&I);
-        if (At != AccessAt.end()) {
-          Access &A = Found[At->second];
-          uint64_t &Size = Checked[A.Ptr];
-          A.Redundant = Size >= A.Size;
-          if (!A.Redundant)
-            Size = A.Size;
-        } else if (auto *CB = dyn_cast<CallBase>(&I); CB && mayFree(*CB)) {
-          Checked.clear();
-        }
-      }
+  DenseMap<unsigned, Answer> Current;
+  BasicBlock *CurrentBB = nullptr;
+  Plan.walk([&](BasicBlock *BB, Instruction *At, unsigned O, int Acc,
+                Action Do) {
+    if (BB != CurrentBB) {
+      Current.clear();
+      CurrentBB = BB;
     }
-  for (BasicBlock *BB : RPOT) {
-    BitVector Avail, Fresh;
-    In(BB, Avail, Fresh);
-    DenseMap<unsigned, Answer> Current;
-    Transfer(*BB, Avail, Fresh,
-             [&](Instruction *At, unsigned O, int Acc, Action Do) {
-               Reach Before{true, BB, O, {}};
-               auto C = Current.find(O);
-               if (C != Current.end())
-                 Before = {false, BB, O, C->second};
-               if (Do == Use) {
-                 if (Acc >= 0)
-                   Reached[Acc] = Before;
-                 return;
-               }
-               IRBuilder<> B(At);
-               Answer Ans;
-               // A placeholder answering for the origin, expanded below.
-               auto Stand = [&](Function *For) {
-                 CallInst *P = B.CreateCall(
-                     For, {B.CreatePointerCast(Origins[O], PtrTy)});
-                 for (unsigned F = 0; F < 4; ++F)
-                   Ans[F] = B.CreateExtractValue(P, F);
-                 return P;
-               };
-               if (Do == Lookup && !Opts.Inline) {
-                 Ans = lookup(B, Origins[O]);
-                 Lookups++;
-               } else if (Do == Lookup) {
-                 InlineLookups.push_back(Stand(LookupPlaceholder));
-                 Lookups++;
-               } else {
-                 Revals.push_back({Stand(Placeholder), Before});
-                 Revalidations++;
-               }
-               Defs.push_back({BB, O, Ans});
-               Current[O] = Ans;
-               if (Acc >= 0)
-                 Reached[Acc] = {false, BB, O, Ans};
-             });
-  }
+    Reach Before{true, BB, O, {}};
+    auto C = Current.find(O);
+    if (C != Current.end())
+      Before = {false, BB, O, C->second};
+    if (Do == LookupPlan::Use) {
+      if (Acc >= 0)
+        Reached[Acc] = Before;
+      return;
+    }
+    IRBuilder<> B(At);
+    Answer Ans;
+    // A placeholder answering for the origin, expanded below.
+    auto Stand = [&](Function *For) {
+      CallInst *P =
+          B.CreateCall(For, {B.CreatePointerCast(Plan.origin(O), PtrTy)});
+      for (unsigned F = 0; F < 4; ++F)
+        Ans[F] = B.CreateExtractValue(P, F);
+      return P;
+    };
+    if (Do == LookupPlan::Lookup && !Opts.Inline) {
+      Ans = lookup(B, Plan.origin(O));
+      Lookups++;
+    } else if (Do == LookupPlan::Lookup) {
+      InlineLookups.push_back(Stand(LookupPlaceholder));
+      Lookups++;
+    } else {
+      Revals.push_back({Stand(Placeholder), Before});
+      Revalidations++;
+    }
+    Defs.push_back({BB, O, Ans});
+    Current[O] = Ans;
+    if (Acc >= 0)
+      Reached[Acc] = {false, BB, O, Ans};
+  });
   // Join the answers with SSA: one updater per origin and part.
+  unsigned N = Plan.origins();
   std::vector<std::array<SSAUpdater, 4>> Updaters(N);
   for (unsigned O = 0; O < N; ++O)
     for (unsigned F = 0; F < 4; ++F)
