@@ -3,7 +3,9 @@
 # interleaved repetitions, one table of ratios to native (see bench/README.md).
 #
 # Workloads: SQLite's speedtest1 and Lua 5.4 (their sources fetched with
-# `apt-get source` into bench/.cache/, never committed), alloc_bench's three
+# `apt-get source` into bench/.cache/, never committed; Lua runs three
+# scripts of different shapes: alloc_heavy.lua, lua_trees.lua's object
+# trees and lua_strings.lua's text processing), alloc_bench's three
 # modes, and the leak scan (leak_scan_bench: one mid-run leak check over a
 # million live blocks, mdebug only). Configurations (the table below): native
 # (glibc's malloc), mdebug (default options, every check off, every check on,
@@ -94,7 +96,7 @@ else
   alloc_iters=${ALLOC_ITERS:-6000000} mmap_iters=${MMAP_ITERS:-200000}
   configs=${CONFIGS:-$(configs_in full)}
 fi
-workloads=${WORKLOADS:-speedtest1 lua single threads2 prodcons leak_scan}
+workloads=${WORKLOADS:-speedtest1 lua lua_trees lua_strings single threads2 prodcons leak_scan}
 valgrind_reps=${VALGRIND_REPS:-1}
 heaptrack_reps=${HEAPTRACK_REPS:-3}
 timeout=${TIMEOUT:-600}
@@ -115,7 +117,7 @@ for v in reps sqlite_size lua_scale alloc_iters mmap_iters valgrind_reps heaptra
   [[ ${!v} =~ ^[0-9]+$ ]] || die "${v^^} must be a whole number, not '${!v}'"
 done
 [ "$reps" -ge 1 ] || die "REPS must be at least 1"
-known_workloads=" speedtest1 lua single threads2 prodcons leak_scan mmaps "
+known_workloads=" speedtest1 lua lua_trees lua_strings single threads2 prodcons leak_scan mmaps "
 for w in $workloads; do
   [[ $known_workloads == *" $w "* ]] || die "unknown workload '$w' (known:$known_workloads)"
 done
@@ -146,7 +148,7 @@ if [ "${NO_SETUP:-0}" != 1 ]; then
     pkgs+=(${cfg_pkgs[$c]})
   done
   install_missing "${pkgs[@]}"
-  [[ " $workloads " =~ " "(speedtest1|lua)" " ]] && ensure_deb_src
+  [[ " $workloads " =~ " "(speedtest1|lua|lua_trees|lua_strings)" " ]] && ensure_deb_src
 fi
 command -v "$cc" >/dev/null || die "compiler '$cc' not found (set CC=...)"
 for c in $configs; do
@@ -306,7 +308,7 @@ stale "$runstat" "$here/runstat.c" && { "$cc" -O2 -Wall -o "$runstat" "$here/run
 [[ " $workloads " =~ " "(single|threads2|prodcons)" " ]] && build_alloc_bench
 [[ " $workloads " == *" mmaps "* ]] && build_mmap_bench
 [[ " $workloads " == *" speedtest1 "* ]] && build_speedtest1
-[[ " $workloads " == *" lua "* ]] && build_lua
+[[ " $workloads " =~ " "(lua|lua_trees|lua_strings)" " ]] && build_lua
 if [ "$leak_scan" = 1 ]; then
   compile mdebug "$here/leak_scan_bench.c" "$out/obj/mdebug/leak_scan_bench.o"
   link mdebug "$out/bin/leak_scan_bench.mdebug" "$out/obj/mdebug/leak_scan_bench.o" --
@@ -318,6 +320,8 @@ command_of() {
   case $1 in
     speedtest1) cmd=("$out/bin/speedtest1.$2" --memdb --size "$sqlite_size") ;;
     lua) cmd=("$out/bin/lua.$2" "$here/alloc_heavy.lua" "$lua_scale") ;;
+    lua_trees) cmd=("$out/bin/lua.$2" "$here/lua_trees.lua" "$lua_scale") ;;
+    lua_strings) cmd=("$out/bin/lua.$2" "$here/lua_strings.lua" "$lua_scale") ;;
     mmaps) cmd=("$out/bin/mmap_bench.$2" "$mmap_iters") ;;
     *) cmd=("$out/bin/alloc_bench.$2" "$1" "$alloc_iters") ;;
   esac
@@ -405,6 +409,8 @@ rm -f "$out"/logs/*.err
   echo "quick: $quick"
   echo "speedtest1: speedtest1 --memdb --size $sqlite_size (SQLite $(basename "${sqlite_src:-sqlite3-?}" | sed 's/^sqlite3-//'))"
   echo "lua: lua alloc_heavy.lua $lua_scale (Lua $(basename "${lua_src:-lua5.4-?}" | sed 's/^lua5.4-//'))"
+  echo "lua_trees: lua lua_trees.lua $lua_scale"
+  echo "lua_strings: lua lua_strings.lua $lua_scale"
   echo "single: alloc_bench single $alloc_iters"
   echo "threads2: alloc_bench threads2 $alloc_iters (per thread)"
   echo "prodcons: alloc_bench prodcons $alloc_iters"
