@@ -124,6 +124,13 @@ size_t md_format(char *buf, size_t size, const char *fmt, ...)
  * names) cannot drive the terminal. Always NUL-terminated; returns the length
  * written (truncated to the buffer). */
 size_t md_escape(char *buf, size_t size, const char *s, size_t n) MD_HIDDEN;
+/* md_escape leaving '\\' as it is: for a line whose parts were escaped
+ * already (report.c's net under every report line). */
+size_t md_escape_controls(char *buf, size_t size, const char *s, size_t n)
+    MD_HIDDEN;
+/* md_escape of a C string into buf; returns buf (NULL for NULL), for use as
+ * a %s argument. */
+const char *md_escaped(char *buf, size_t size, const char *s) MD_HIDDEN;
 
 /* ---- outfile.c: the files mdebug writes, never allocates ---------------- */
 /* Opens path for writing as every file mdebug writes is opened: created

@@ -140,13 +140,15 @@ size_t md_format(char *buf, size_t size, const char *fmt, ...) {
   return n;
 }
 
-size_t md_escape(char *buf, size_t size, const char *s, size_t n) {
+/* md_escape and md_escape_controls: one rule, with or without '\\'. */
+static size_t escape(char *buf, size_t size, const char *s, size_t n,
+                     bool backslash) {
   struct out o = {buf, size, 0};
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
     char seq[4];
     size_t k = 0;
-    if (c >= 0x20 && c != 0x7f && c != '\\') {
+    if (c >= 0x20 && c != 0x7f && (c != '\\' || !backslash)) {
       seq[k++] = (char)c;
     } else {
       seq[k++] = '\\';
@@ -164,4 +166,19 @@ size_t md_escape(char *buf, size_t size, const char *s, size_t n) {
       put(&o, seq[j]);
   }
   return finish(&o);
+}
+
+size_t md_escape(char *buf, size_t size, const char *s, size_t n) {
+  return escape(buf, size, s, n, true);
+}
+
+size_t md_escape_controls(char *buf, size_t size, const char *s, size_t n) {
+  return escape(buf, size, s, n, false);
+}
+
+const char *md_escaped(char *buf, size_t size, const char *s) {
+  if (!s)
+    return NULL;
+  md_escape(buf, size, s, strlen(s));
+  return buf;
 }

@@ -113,11 +113,71 @@ static int output_fd(void) {
 
 static void flush_evidence(void);
 
+/* Writes all of buf to fd; 0, or the errno of the write that failed. */
+static int write_fully(int fd, const char *buf, size_t len) {
+  while (len > 0) {
+    ssize_t n = write(fd, buf, len);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return n < 0 ? errno : EIO;
+    buf += n;
+    len -= (size_t)n;
+  }
+  return 0;
+}
+
+/* A write to the log file failed (a full disk, a file size limit): say so
+ * on stderr, once, and send this line and every later one there, so no
+ * report is lost without a word. Under report_lock. */
+static void log_write_failed(int err, const char *line, size_t n) {
+  char path[sizeof(md_opt.log_path) + 16], shown[4 * sizeof(path)];
+  md_format(path, sizeof(path), "%s.%d", md_opt.log_path, out_pid);
+  md_escape(shown, sizeof(shown), path, strlen(path));
+  char note[sizeof(shown) + 160];
+  size_t k = md_format(note, sizeof(note),
+                       "mdebug: cannot write the log_path file %s: %s; "
+                       "reporting to stderr from here on\n",
+                       shown, strerror(err));
+  md_write_all(2, note, k);
+  close(out_fd);
+  out_fd = -1;
+  md_opt.log_path[0] = '\0';
+  md_write_all(2, line, n);
+}
+
+static void write_out(const char *line, size_t n) {
+  int fd = output_fd();
+  int err = write_fully(fd, line, n);
+  if (err && fd != 2)
+    log_write_failed(err, line, n);
+}
+
+/* The rare line with a control byte in it, escaped; its buffer lives only
+ * in this frame (reports run on small signal stacks too). */
+static __attribute__((noinline)) void write_escaped(const char *line,
+                                                     size_t n) {
+  char safe[3 * 1024];
+  n = md_escape_controls(safe, sizeof(safe) - 1, line, n);
+  safe[n++] = '\n';
+  write_out(safe, n);
+}
+
+/* Every line of every report goes through here. Names from outside (file
+ * and function names, argv[0], module paths) are escaped where they are
+ * formatted; this is the net under them: a control byte that still got
+ * into the line (a frame's name, say) is escaped as md_escape escapes it,
+ * so nothing a program names can end a line early and forge one. */
 static void write_line(const char *fmt, va_list ap) {
   char line[1024];
   size_t n = md_vformat(line, sizeof(line) - 1, fmt, ap);
+  for (size_t i = 0; i < n; i++)
+    if ((unsigned char)line[i] < 0x20 || line[i] == 0x7f) {
+      write_escaped(line, n);
+      return;
+    }
   line[n++] = '\n';
-  md_write_all(output_fd(), line, n);
+  write_out(line, n);
 }
 
 static void write_linef(const char *fmt, ...) {
