@@ -128,6 +128,9 @@ size_t md_escape(char *buf, size_t size, const char *s, size_t n) MD_HIDDEN;
  * already (report.c's net under every report line). */
 size_t md_escape_controls(char *buf, size_t size, const char *s, size_t n)
     MD_HIDDEN;
+/* md_escape of a C string that also escapes '"', '{' and '}' (\xNN): a
+ * quoted field of a heap dump's bt_info. */
+size_t md_escape_field(char *buf, size_t size, const char *s) MD_HIDDEN;
 /* md_escape of a C string into buf; returns buf (NULL for NULL), for use as
  * a %s argument. */
 const char *md_escaped(char *buf, size_t size, const char *s) MD_HIDDEN;

@@ -74,7 +74,9 @@ static const char *c_id(uint64_t id, char buf[32]) {
   return buf;
 }
 
-/* The frames of a stack, one "#NN frame" line each, for a row's detail. */
+/* The frames of a stack, one "#NN frame" line each, for a row's detail.
+ * Details are escaped here (text_escape), so a name holding a newline
+ * cannot pass for a line of its own; printers write them as they are. */
 static char *stack_text(const struct profile *p, uint32_t stack) {
   const struct stack *st = stack_of(p, stack);
   if (!st || !st->n)
@@ -85,10 +87,12 @@ static char *stack_text(const struct profile *p, uint32_t stack) {
   for (uint32_t i = 0; i < st->n; i++) {
     char fb[512];
     frame_label(p, &p->frames.v[st->first + i], fb, sizeof(fb));
-    size_t need = len + strlen(fb) + 16;
+    char *e = text_escape(fb);
+    size_t need = len + strlen(e) + 16;
     if (need > cap)
       out = xrealloc(out, cap = need * 2);
-    len += (size_t)sprintf(out + len, "%s#%02u %s", i ? "\n" : "", i, fb);
+    len += (size_t)sprintf(out + len, "%s#%02u %s", i ? "\n" : "", i, e);
+    free(e);
   }
   return out;
 }
@@ -743,20 +747,18 @@ struct table *build_diff(const struct profile *pa, const struct snapshot *a,
 /* ---- text and CSV ------------------------------------------------------------------- */
 
 void put_escaped(FILE *out, const char *s) {
-  for (; *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c < 0x20 || c == 0x7f)
-      fprintf(out, "\\x%02x", c);
-    else
-      fputc(c, out);
-  }
+  char *e = text_escape(s);
+  fputs(e, out);
+  free(e);
 }
 
 static size_t text_width(const char *s) {
   size_t n = 0;
   for (; *s; s++) {
     unsigned char c = (unsigned char)*s;
-    if (c < 0x20 || c == 0x7f)
+    if (c == '\\' || c == '\n' || c == '\t' || c == '\r')
+      n += 2;
+    else if (c < 0x20 || c == 0x7f)
       n += 4;
     else if ((c & 0xc0) != 0x80)
       n++;
@@ -804,8 +806,7 @@ void print_table_text(FILE *out, const struct table *t) {
       const char *nl = strchr(d, '\n');
       size_t n = nl ? (size_t)(nl - d) : strlen(d);
       char *line = xstrndup(d, n);
-      fprintf(out, "      ");
-      put_escaped(out, line);
+      fprintf(out, "      %s", line); /* escaped already */
       fputc('\n', out);
       free(line);
       d = nl ? nl + 1 : NULL;
@@ -815,18 +816,24 @@ void print_table_text(FILE *out, const struct table *t) {
   free(w);
 }
 
-static void csv_cell(FILE *out, const char *s) {
-  if (!strpbrk(s, ",\"\n\r")) {
+/* A CSV field (RFC 4180): text from the input escaped as everywhere (no
+ * control byte, no line break inside a field), then quoted if it holds a
+ * comma or a quote, quotes doubled. */
+static void csv_cell(FILE *out, const char *raw, bool escaped) {
+  char *s = escaped ? xstrdup(raw) : text_escape(raw);
+  if (!strpbrk(s, ",\"")) {
     fputs(s, out);
+    free(s);
     return;
   }
   fputc('"', out);
-  for (; *s; s++) {
-    if (*s == '"')
+  for (const char *c = s; *c; c++) {
+    if (*c == '"')
       fputc('"', out);
-    fputc(*s, out);
+    fputc(*c, out);
   }
   fputc('"', out);
+  free(s);
 }
 
 void print_table_csv(FILE *out, const struct table *t, bool named) {
@@ -838,14 +845,14 @@ void print_table_csv(FILE *out, const struct table *t, bool named) {
   for (size_t c = 0; c < t->ncols; c++) {
     if (c)
       fputc(',', out);
-    csv_cell(out, t->head[c]);
+    csv_cell(out, t->head[c], false);
   }
   fputs(stacks ? ",stack\n" : "\n", out);
   for (size_t r = 0; r < table_rows(t); r++) {
     for (size_t c = 0; c < t->ncols; c++) {
       if (c)
         fputc(',', out);
-      csv_cell(out, t->cells.v[r * t->ncols + c]);
+      csv_cell(out, t->cells.v[r * t->ncols + c], false);
     }
     if (stacks) {
       fputc(',', out);
@@ -853,7 +860,7 @@ void print_table_csv(FILE *out, const struct table *t, bool named) {
       for (char *c = d; *c; c++)
         if (*c == '\n')
           *c = ';';
-      csv_cell(out, d);
+      csv_cell(out, d, true);
       free(d);
     }
     fputc('\n', out);

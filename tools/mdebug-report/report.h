@@ -49,6 +49,11 @@ uint64_t hash_bytes(uint64_t h, const void *p, size_t n); /* FNV-1a 64 */
 
 /* Pattern as in suppression files: substring, '*' any run, '^'/'$' anchor. */
 bool pattern_match(const char *pattern, const char *text);
+/* Text from a file made printable by the runtime's rule (md_escape: '\\',
+ * '\n', '\t', '\r', \xNN for other control bytes and DEL), and back
+ * (*bad set if malformed). Both return malloc'd strings. */
+char *text_escape(const char *s);
+char *text_unescape(const char *s, size_t n, bool *bad);
 /* Byte counts and times for people: "1.5 MiB", "12.0 s". */
 const char *fmt_bytes(double bytes, char buf[32]);
 const char *fmt_time(uint64_t ns, char buf[32]);
