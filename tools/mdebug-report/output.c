@@ -459,13 +459,17 @@ static struct table *time_slices(const struct profile *p) {
     return t;
   }
   uint64_t t0 = p->totals.v[0].time, t1 = p->totals.v[p->totals.n - 1].time;
-  uint64_t span = t1 - t0 ? t1 - t0 : 1;
-  uint64_t dur = opt.slice_ns ? opt.slice_ns : (span + opt.max_slices - 1) /
-                                                   opt.max_slices;
-  if (dur == 0)
-    dur = 1;
-  if ((span + dur - 1) / dur > opt.max_slices)
-    dur = (span + opt.max_slices - 1) / opt.max_slices;
+  if (t1 < t0)
+    t1 = t0;
+  /* No sum here can wrap, whatever times the input holds: the slice
+   * length is the span divided up (rounded up), and slice k starts at
+   * t0 + k * dur only for k * dur < span. */
+  uint64_t span = t1 - t0 ? t1 - t0 : 1, max = opt.max_slices;
+  uint64_t dur = opt.slice_ns ? opt.slice_ns
+                              : span / max + (span % max != 0);
+  if (span / dur + (span % dur != 0) > max)
+    dur = span / max + (span % max != 0);
+  uint64_t slices = span / dur + (span % dur != 0);
   char db[32];
   t->note = xasprintf("slices of %s (TimeSliceDuration), at most %zu "
                       "(MaxTimeSlices), from the periodic totals",
@@ -473,8 +477,9 @@ static struct table *time_slices(const struct profile *p) {
   double *before = xcalloc(p->sites.n, sizeof(double));
   double *after = xcalloc(p->sites.n, sizeof(double));
   size_t a = 0; /* the totals the slice starts from */
-  for (size_t slice = 0; t0 + slice * dur < t1 || slice == 0; slice++) {
-    uint64_t from = t0 + slice * dur, to = from + dur;
+  for (uint64_t slice = 0; slice < slices; slice++) {
+    uint64_t from = t0 + slice * dur;
+    uint64_t to = t1 - from > dur ? from + dur : t1;
     size_t b = a;
     while (b + 1 < p->totals.n && p->totals.v[b + 1].time <= to)
       b++;
@@ -498,21 +503,19 @@ static struct table *time_slices(const struct profile *p) {
     char c[10][32], label[1024] = "-";
     if (top != NONE)
       site_label(p, top, label, sizeof(label));
-    snprintf(c[0], 32, "%zu", slice + 1);
+    snprintf(c[0], 32, "%llu", (unsigned long long)slice + 1);
     double change = (double)kb.live_bytes - (double)ka.live_bytes;
     if (opt.format == F_CSV)
       snprintf(c[7], 32, "%.0f", change);
     else
       snprintf(c[7], 32, "%s%s", change > 0 ? "+" : "", fmt_bytes(change, c[9]));
-    table_row(t, NULL, c[0], c_time(from, c[1]), c_time(to < t1 ? to : t1, c[2]),
+    table_row(t, NULL, c[0], c_time(from, c[1]), c_time(to, c[2]),
               c_count((double)(kb.allocs - ka.allocs), c[3]),
               c_count((double)(kb.frees - ka.frees), c[4]),
               c_bytes((double)(kb.bytes - ka.bytes), c[5]),
               c_bytes((double)kb.live_bytes, c[6]), c[7], label,
               top != NONE ? c_bytes(top_change, c[8]) : "-");
     a = b;
-    if (to >= t1)
-      break;
   }
   free(before);
   free(after);
