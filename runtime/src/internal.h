@@ -307,6 +307,11 @@ size_t md_report_evidence(const unsigned char *bytes, size_t n, long index0,
 /* "  <what> by <op> at <origin>", the line naming a site. */
 void md_report_origin(const char *what, unsigned op, md_origin_t origin)
     MD_HIDDEN;
+/* "  <what> at <file:line:col (function)>", the line naming a source
+ * location that is no allocation site (a checked access). */
+void md_report_source(const char *what, const char *file,
+                      const char *function, uint32_t line, uint32_t column)
+    MD_HIDDEN;
 /* Unnumbered notes (verbose, option errors): one line, no error counted. */
 void md_log(const char *fmt, ...) __attribute__((format(printf, 1, 2))) MD_HIDDEN;
 /* Leaks found at exit (counted for the summary and the exit status). */
