@@ -21,8 +21,20 @@ pass_llvms=${MDEBUG_PASS_LLVMS-15 16}
 tools=(cmake ninja-build python3 binutils pkg-config valgrind)
 # Only the tests need these: chromium, because test/tools/html_browser.test
 # opens mdebug-report's HTML report in a real (headless) browser (without it
-# that test is UNSUPPORTED).
-test_tools=(chromium)
+# that test is UNSUPPORTED); python3-jsonschema and npm, because
+# test/tools/json_sarif.test validates mdebug-report's SARIF against the
+# SARIF 2.1.0 schema, which npm fetches (install_test_deps).
+test_tools=(chromium python3-jsonschema npm)
+sarif_schema_package=@microsoft/jest-sarif@1.0.0-beta.0
+
+# The SARIF 2.1.0 schema, into BUILD/test-deps (lit.cfg.py looks there).
+install_test_deps() {
+  local dir=$1/test-deps
+  [ -d "$dir/node_modules/@microsoft/jest-sarif" ] && return 0
+  mkdir -p "$dir"
+  npm install --prefix "$dir" --no-audit --no-fund --silent "$sarif_schema_package" ||
+    echo "build.sh: could not fetch the SARIF schema; its check will be UNSUPPORTED" >&2
+}
 
 # What building and testing against LLVM $1 needs (libclang-rt for the test
 # that checks mdebug refuses to run beside AddressSanitizer).
@@ -91,7 +103,7 @@ run_tests() {
   if [ -n "$second_llvm" ]; then
     local dir=$build-$second_llvm
     echo "== tests against LLVM $second_llvm ($dir) =="
-    { configure_and_build "$second_llvm" "$dir" &&
+    { configure_and_build "$second_llvm" "$dir" && install_test_deps "$dir" &&
       cmake --build "$dir" --target check; } || status=1
   fi
   local v
@@ -111,6 +123,7 @@ case "${1:-}" in
     install_missing $(llvm_packages $llvm) ${second_llvm:+$(llvm_packages "$second_llvm")} \
       $(for v in $pass_llvms; do llvm_packages "$v"; done) "${tools[@]}" "${test_tools[@]}"
     configure_and_build $llvm "$build"
+    install_test_deps "$build"
     run_tests ;;
   *) echo "usage: $0 example|test" >&2; exit 2 ;;
 esac

@@ -88,6 +88,20 @@ for other_clang in sorted(glob.glob("/usr/lib/llvm-*/bin/clang")):
         ]
         break
 
+# The SARIF 2.1.0 schema (from the npm package @microsoft/jest-sarif, which
+# build.sh test installs into BUILD/test-deps) and the jsonschema module
+# (Debian's python3-jsonschema) validate mdebug-report --format=sarif:
+# feature "sarif-schema". Without them that check is UNSUPPORTED.
+import subprocess
+sarif_schemas = glob.glob(os.path.join(
+    config.mdebug_obj_root, "test-deps", "node_modules", "@microsoft",
+    "jest-sarif", "lib", "schemas", "sarif-2.1.0*.json"))
+if sarif_schemas and subprocess.call(
+        [config.python_executable, "-c", "import jsonschema"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("sarif-schema")
+    config.substitutions.append(("%sarif_schema", sarif_schemas[0]))
+
 # A real browser for the HTML report's test (Debian's chromium; build.sh test
 # installs it): feature "chromium". Without it those tests are UNSUPPORTED.
 import shutil

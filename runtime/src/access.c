@@ -608,13 +608,6 @@ static void describe_nearest(uintptr_t a, const struct md_block *b) {
                    b->user);
 }
 
-static size_t site_describe(char *buf, size_t size,
-                            const struct mdebug_access_site *s) {
-  const char *base = (const char *)s;
-  return md_source_describe(buf, size, base + s->file, base + s->function,
-                            s->line, s->column);
-}
-
 static void block_sites(const struct md_block *b, const char *prefix) {
   uint32_t bits = __atomic_load_n(&b->meta->bits, __ATOMIC_ACQUIRE);
   char what[64];
@@ -671,7 +664,7 @@ static MD_NOINLINE void report(uintptr_t a, size_t n, uint64_t info,
   const char *name = via && via < MD_VIA_COUNT ? via_names[via] : NULL;
   /* The first line as crash.c words a fault of the same kind. */
   const char *what = write ? "write" : "read";
-  char where[96], loc[512];
+  char where[96];
   struct md_block near;
   bool nearest = false;
   if (v.kind == MD_ERR_USE_AFTER_FREE) {
@@ -693,9 +686,12 @@ static MD_NOINLINE void report(uintptr_t a, size_t n, uint64_t info,
     nearest = md_heap_near((const void *)a, &near);
     describe_nearest(a, nearest ? &near : NULL);
   }
-  site_describe(loc, sizeof(loc), site);
-  md_report_line("  %s%s%s at %s", write ? "written" : "read",
-                 name ? " by " : "", name ? name : "", loc);
+  char how[96];
+  md_format(how, sizeof(how), "%s%s%s", write ? "written" : "read",
+            name ? " by " : "", name ? name : "");
+  const char *base = (const char *)site; /* the fields are offsets */
+  md_report_source(how, base + site->file, base + site->function,
+                   site->line, site->column);
   if (v.has_block)
     block_sites(&v.block, "");
   else if (nearest)

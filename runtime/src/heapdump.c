@@ -7,7 +7,10 @@
  * with the allocated type where the source says it, and how many blocks
  * each holds (README.md, "Heap dumps"); between the records and MAPS, a
  * section (usage.c) with the totals by category and site, the mappings and
- * the thread stacks. Readers of malloc debug's format skip both.
+ * the thread stacks. Readers of malloc debug's format skip both. Names
+ * (module paths, functions) in bt_info are md_escape'd, with '"', '{' and
+ * '}' as \xNN too; the sites line's strings are %XX-escaped as in heap
+ * profiles: no name can break a line or a field.
  *
  * Runs in a normal thread context (the signal service thread, the exit
  * handler, a program's call), never inside a signal handler. Reads block
@@ -96,15 +99,19 @@ void md_live_records_free(struct md_live_records *r) {
 /* ---- the v1.2 file ------------------------------------------------------ */
 
 static void write_bt_info(struct md_out *o, const uintptr_t *pcs, size_t n) {
+  char text[4 * MD_PATH_MAX];
   md_out_printf(o, "  bt_info");
   for (size_t i = 0; i < n; i++) {
     struct md_symbol sym;
     md_symbolize(pcs[i], &sym);
-    md_out_printf(o, " {\"%s\" %lx", sym.module ? sym.module : "",
-                  (unsigned long)sym.rel_pc);
-    if (sym.function)
-      md_out_printf(o, " \"%s\" %zx}", sym.function, sym.offset);
-    else
+    /* Names escaped as reports escape them (and '"', '{', '}'): a module
+     * path or symbol holding a newline cannot start a record of its own. */
+    md_escape_field(text, sizeof(text), sym.module ? sym.module : "");
+    md_out_printf(o, " {\"%s\" %lx", text, (unsigned long)sym.rel_pc);
+    if (sym.function) {
+      md_escape_field(text, sizeof(text), sym.function);
+      md_out_printf(o, " \"%s\" %zx}", text, sym.offset);
+    } else
       md_out_printf(o, " \"\" 0}");
   }
   md_out_printf(o, "\n");

@@ -124,6 +124,16 @@ size_t md_format(char *buf, size_t size, const char *fmt, ...)
  * names) cannot drive the terminal. Always NUL-terminated; returns the length
  * written (truncated to the buffer). */
 size_t md_escape(char *buf, size_t size, const char *s, size_t n) MD_HIDDEN;
+/* md_escape leaving '\\' as it is: for a line whose parts were escaped
+ * already (report.c's net under every report line). */
+size_t md_escape_controls(char *buf, size_t size, const char *s, size_t n)
+    MD_HIDDEN;
+/* md_escape of a C string that also escapes '"', '{' and '}' (\xNN): a
+ * quoted field of a heap dump's bt_info. */
+size_t md_escape_field(char *buf, size_t size, const char *s) MD_HIDDEN;
+/* md_escape of a C string into buf; returns buf (NULL for NULL), for use as
+ * a %s argument. */
+const char *md_escaped(char *buf, size_t size, const char *s) MD_HIDDEN;
 
 /* ---- outfile.c: the files mdebug writes, never allocates ---------------- */
 /* Opens path for writing as every file mdebug writes is opened: created
@@ -296,6 +306,11 @@ size_t md_report_evidence(const unsigned char *bytes, size_t n, long index0,
                           unsigned char expected) MD_HIDDEN;
 /* "  <what> by <op> at <origin>", the line naming a site. */
 void md_report_origin(const char *what, unsigned op, md_origin_t origin)
+    MD_HIDDEN;
+/* "  <what> at <file:line:col (function)>", the line naming a source
+ * location that is no allocation site (a checked access). */
+void md_report_source(const char *what, const char *file,
+                      const char *function, uint32_t line, uint32_t column)
     MD_HIDDEN;
 /* Unnumbered notes (verbose, option errors): one line, no error counted. */
 void md_log(const char *fmt, ...) __attribute__((format(printf, 1, 2))) MD_HIDDEN;

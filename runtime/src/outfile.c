@@ -152,7 +152,9 @@ void md_out_printf(struct md_out *o, const char *fmt, ...) {
   md_out_write(o, line, n);
 }
 
-/* Copies a whole file (e.g. /proc/self/maps) into the output. */
+/* Copies a whole file (e.g. /proc/self/maps) into the output, its lines
+ * kept and any other control byte escaped (md_escape_controls): the kernel
+ * writes a newline in a path as "\\012" but an escape byte as it is. */
 bool md_out_copy_file(struct md_out *o, const char *path) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
@@ -164,7 +166,17 @@ bool md_out_copy_file(struct md_out *o, const char *path) {
       continue;
     if (n <= 0)
       break;
-    md_out_write(o, chunk, (size_t)n);
+    size_t from = 0;
+    for (size_t i = 0; i < (size_t)n; i++) {
+      unsigned char c = (unsigned char)chunk[i];
+      if ((c >= 0x20 && c != 0x7f) || c == '\n')
+        continue;
+      char esc[8];
+      md_out_write(o, chunk + from, i - from);
+      md_out_write(o, esc, md_escape_controls(esc, sizeof(esc), chunk + i, 1));
+      from = i + 1;
+    }
+    md_out_write(o, chunk + from, (size_t)n - from);
   }
   close(fd);
   return true;

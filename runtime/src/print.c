@@ -140,13 +140,21 @@ size_t md_format(char *buf, size_t size, const char *fmt, ...) {
   return n;
 }
 
-size_t md_escape(char *buf, size_t size, const char *s, size_t n) {
+/* md_escape, md_escape_controls and md_escape_field: one rule. Control
+ * bytes and DEL always; '\\' with ESC_BACKSLASH; '"', '{' and '}' with
+ * ESC_FIELD (as \xNN: the delimiters of a heap dump's bt_info). */
+enum { ESC_BACKSLASH = 1, ESC_FIELD = 2 };
+
+static size_t escape(char *buf, size_t size, const char *s, size_t n,
+                     int what) {
   struct out o = {buf, size, 0};
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
     char seq[4];
     size_t k = 0;
-    if (c >= 0x20 && c != 0x7f && c != '\\') {
+    bool field = (what & ESC_FIELD) && (c == '"' || c == '{' || c == '}');
+    if (c >= 0x20 && c != 0x7f && (c != '\\' || !(what & ESC_BACKSLASH)) &&
+        !field) {
       seq[k++] = (char)c;
     } else {
       seq[k++] = '\\';
@@ -164,4 +172,23 @@ size_t md_escape(char *buf, size_t size, const char *s, size_t n) {
       put(&o, seq[j]);
   }
   return finish(&o);
+}
+
+size_t md_escape(char *buf, size_t size, const char *s, size_t n) {
+  return escape(buf, size, s, n, ESC_BACKSLASH);
+}
+
+size_t md_escape_controls(char *buf, size_t size, const char *s, size_t n) {
+  return escape(buf, size, s, n, 0);
+}
+
+size_t md_escape_field(char *buf, size_t size, const char *s) {
+  return escape(buf, size, s, strlen(s), ESC_BACKSLASH | ESC_FIELD);
+}
+
+const char *md_escaped(char *buf, size_t size, const char *s) {
+  if (!s)
+    return NULL;
+  md_escape(buf, size, s, strlen(s));
+  return buf;
 }

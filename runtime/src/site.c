@@ -73,7 +73,11 @@ static const char *shown_path(const char *path) {
 size_t md_source_describe(char *buf, size_t size, const char *file,
                           const char *function, uint32_t line,
                           uint32_t column) {
-  file = shown_path(file);
+  /* Names from the source (#line can say anything): escaped, so a report
+   * line is one line. */
+  char fbuf[4 * MD_PATH_MAX], nbuf[4 * MD_PATH_MAX];
+  file = md_escaped(fbuf, sizeof(fbuf), shown_path(file));
+  function = md_escaped(nbuf, sizeof(nbuf), function);
   if (line && column)
     return md_format(buf, size, "%s:%u:%u (%s)", file, line, column, function);
   if (line)
@@ -86,10 +90,12 @@ size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) {
     return md_format(buf, size, "<unknown>");
   if (!md_origin_is_pc(origin)) {
     const struct mdebug_site *s = (const struct mdebug_site *)origin;
+    char tbuf[4 * MD_PATH_MAX];
     size_t n = md_source_describe(buf, size, s->file, s->function, s->line,
                                   s->column);
     if (s->type && n < size) /* what the source says it allocates */
-      n += md_format(buf + n, size - n, " as %s", s->type);
+      n += md_format(buf + n, size - n, " as %s",
+                     md_escaped(tbuf, sizeof(tbuf), s->type));
     return n;
   }
   uintptr_t pc = origin & ~MD_ORIGIN_PC_BIT;

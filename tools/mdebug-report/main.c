@@ -2,11 +2,18 @@
  * (recognised by its first line: a .mdprof profile, an Android heap dump, a
  * record_allocs file), and printing the chosen reports in the chosen format.
  *
+ * mdebug's error reports (a log_path file, a captured stderr, a json_path
+ * file) are read too, and with them, or with --format=json/sarif or
+ * --baseline, every input goes into one table of errors and leaks by site
+ * (findings.c). A directory stands for the files under it.
+ *
  * Exit status: 0; 1 when an input was damaged, unreadable or not
- * recognised (what was valid is still reported); 2 for a bad command line.
+ * recognised (what was valid is still reported); 2 for a bad command line;
+ * 3 when --baseline was given and some error or leak is not in it.
  * Messages about inputs go to stderr and name the file, the line and the
  * byte offset; an option error names the option.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -35,6 +42,10 @@ static const char usage[] =
     "usage: mdebug-report [options] FILE...\n"
     "Reads heap profiles (.mdprof), heap dumps (Android Native Heap Dump "
     "v1.2)\nand record_allocs files written by mdebug, and reports on them.\n"
+    "Reads mdebug's error reports too (log_path files, captured stderr, "
+    "json_path\nfiles): those, and the double frees of profiles, make one "
+    "table of errors\nand leaks by site, with the number of processes that "
+    "hit each. A directory\nstands for every file under it.\n"
     "\n"
     "  --report=NAME,...    reports, in this order: growth, alloc-points,\n"
     "                       dealloc-points, allocations, periodic, "
@@ -45,7 +56,12 @@ static const char usage[] =
     "--plot)\n"
     "  --format=FORMAT      text (default), csv, folded (flamegraph.pl, "
     "speedscope)\n"
-    "                       or html (one self-contained file with charts)\n"
+    "                       or html (one self-contained file with charts);\n"
+    "                       json or sarif (SARIF 2.1.0): the errors and leaks "
+    "by site\n"
+    "  --baseline=FILE      an earlier --format=json output: mark what is not "
+    "in it,\n"
+    "                       and exit with status 3 if anything is not\n"
     "  -o FILE, --output=FILE  write there instead of stdout\n"
     "  --start=TIME, --stop=TIME  only records in this window (StartTime, "
     "StopTime);\n"
@@ -151,6 +167,10 @@ bool read_input(struct profile *p, const char *path) {
   bool ok;
   if (size >= 7 && memcmp(data, "MDPROF ", 7) == 0)
     ok = read_profile(p, data, size);
+  else if (looks_like_json_reports(data, size))
+    ok = read_json_reports(p, data, size);
+  else if (looks_like_log(data, size))
+    ok = read_log(p, data, size);
   else if (size >= 24 && memcmp(data, "Android Native Heap Dump", 24) == 0)
     ok = read_heapdump(p, data, size);
   else if (looks_like_records(data, size))
@@ -158,8 +178,8 @@ bool read_input(struct profile *p, const char *path) {
   else {
     fprintf(stderr, "mdebug-report: error: ");
     put_escaped(stderr, path);
-    fprintf(stderr, ": not an mdebug profile, heap dump or record_allocs "
-                    "file\n");
+    fprintf(stderr, ": not an mdebug profile, heap dump, record_allocs "
+                    "file, log or JSON report\n");
     ok = false;
   }
   /* The model keeps no pointer into the mapping (strings are copied). */
@@ -242,10 +262,16 @@ static void parse_args(int argc, char **argv, VEC(const char *) * files) {
         opt.format = F_FOLDED;
       else if (strcmp(v, "html") == 0)
         opt.format = F_HTML;
+      else if (strcmp(v, "json") == 0)
+        opt.format = F_JSON;
+      else if (strcmp(v, "sarif") == 0)
+        opt.format = F_SARIF;
       else
-        option_error("bad value for --format: '%s' (text, csv, folded or "
-                     "html)",
+        option_error("bad value for --format: '%s' (text, csv, folded, "
+                     "html, json or sarif)",
                      v);
+    } else if ((v = value_of(a, "--baseline"))) {
+      opt.baseline = v;
     } else if (strcmp(a, "-o") == 0) {
       if (++i >= argc)
         option_error("-o needs a file name");
@@ -438,9 +464,94 @@ static struct table *diff_of(const struct profile *pa, const struct profile *pb,
   return build_diff(pa, a, pb, b);
 }
 
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The files under a directory (not those whose names start with '.'),
+ * sorted by path, into files; false (said) if it cannot be read. */
+static bool expand_dir(const char *dir, void *vec, int depth) {
+  VEC(const char *) *files = vec;
+  DIR *d = opendir(dir);
+  if (!d) {
+    fprintf(stderr, "mdebug-report: error: cannot read ");
+    put_escaped(stderr, dir);
+    fprintf(stderr, ": %s\n", strerror(errno));
+    return false;
+  }
+  VEC(char *) names = {0};
+  for (struct dirent *e; (e = readdir(d));)
+    if (e->d_name[0] != '.')
+      *vec_push(&names) = xasprintf("%s/%s", dir, e->d_name);
+  closedir(d);
+  qsort(names.v, names.n, sizeof(*names.v), by_name);
+  bool ok = true;
+  for (size_t i = 0; i < names.n; i++) {
+    struct stat st;
+    if (lstat(names.v[i], &st) != 0)
+      continue;
+    if (S_ISDIR(st.st_mode) && depth < 16)
+      ok &= expand_dir(names.v[i], files, depth + 1);
+    else if (S_ISREG(st.st_mode) && st.st_size > 0)
+      *vec_push(files) = names.v[i];
+  }
+  free(names.v);
+  return ok;
+}
+
+/* The whole of a (small) file, or NULL (said). */
+static char *slurp(const char *path, size_t *size) {
+  FILE *f = fopen(path, "rb");
+  char *data = NULL;
+  size_t n = 0, cap = 0;
+  if (f) {
+    for (;;) {
+      if (n == cap)
+        data = xrealloc(data, cap = cap ? cap * 2 : 65536);
+      size_t got = fread(data + n, 1, cap - n, f);
+      n += got;
+      if (got == 0)
+        break;
+    }
+    fclose(f);
+  }
+  if (!f) {
+    fprintf(stderr, "mdebug-report: error: cannot read ");
+    put_escaped(stderr, path);
+    fprintf(stderr, ": %s\n", strerror(errno));
+    free(data);
+    return NULL;
+  }
+  *size = n;
+  return data;
+}
+
 int main(int argc, char **argv) {
-  VEC(const char *) files = {0};
-  parse_args(argc, argv, (void *)&files);
+  VEC(const char *) args = {0}, files = {0};
+  parse_args(argc, argv, (void *)&args);
+  for (size_t i = 0; i < args.n; i++) {
+    struct stat st;
+    if (stat(args.v[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+      size_t before = files.n;
+      if (!expand_dir(args.v[i], &files, 0))
+        status = 1;
+      if (files.n == before) {
+        fprintf(stderr, "mdebug-report: error: ");
+        put_escaped(stderr, args.v[i]);
+        fprintf(stderr, ": no files in this directory\n");
+        status = 1;
+      }
+    } else {
+      *vec_push(&files) = args.v[i];
+    }
+  }
+  if (opt.baseline) {
+    size_t size;
+    char *data = slurp(opt.baseline, &size);
+    if (!data || !read_baseline(opt.baseline, data, size))
+      return 2;
+    free(data);
+  }
   FILE *out = stdout;
   if (opt.output && !(out = fopen(opt.output, "w"))) {
     fprintf(stderr, "mdebug-report: error: cannot write ");
@@ -448,8 +559,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, ": %s\n", strerror(errno));
     return 2;
   }
-  struct profile **profiles = xcalloc(files.n, sizeof(*profiles));
-  size_t nprof = 0;
+  struct profile **profiles = xcalloc(files.n + 1, sizeof(*profiles));
+  size_t nprof = 0, nfindings_inputs = 0;
   for (size_t i = 0; i < files.n; i++) {
     struct profile *p = xcalloc(1, sizeof(*p));
     if (!read_input(p, files.v[i])) {
@@ -458,8 +569,31 @@ int main(int argc, char **argv) {
     }
     if (p->damaged)
       status = 1;
+    if (p->findings) {
+      nfindings_inputs++;
+      continue;
+    }
     apply_filters_and_window(p);
     profiles[nprof++] = p;
+  }
+  /* Errors and leaks by site: over every input, when some input holds
+   * reports or the output asks for them. */
+  if (nfindings_inputs || opt.format == F_JSON || opt.format == F_SARIF ||
+      opt.baseline) {
+    if (opt.format == F_HTML || opt.format == F_FOLDED)
+      option_error("the errors and leaks of logs and JSON reports come as "
+                   "text, csv, json or sarif");
+    for (size_t i = 0; i < nprof; i++)
+      findings_from_profile(profiles[i]);
+    print_findings(out, nprof + nfindings_inputs);
+    if (opt.baseline && findings_new())
+      status = 3;
+    if (fflush(out) != 0 || (out != stdout && fclose(out) != 0)) {
+      fprintf(stderr, "mdebug-report: error: writing the output failed: %s\n",
+              strerror(errno));
+      return 1;
+    }
+    return status;
   }
   bool several = nprof > 1;
   bool named = opt.format == F_CSV &&

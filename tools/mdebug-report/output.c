@@ -74,7 +74,9 @@ static const char *c_id(uint64_t id, char buf[32]) {
   return buf;
 }
 
-/* The frames of a stack, one "#NN frame" line each, for a row's detail. */
+/* The frames of a stack, one "#NN frame" line each, for a row's detail.
+ * Details are escaped here (text_escape), so a name holding a newline
+ * cannot pass for a line of its own; printers write them as they are. */
 static char *stack_text(const struct profile *p, uint32_t stack) {
   const struct stack *st = stack_of(p, stack);
   if (!st || !st->n)
@@ -85,10 +87,12 @@ static char *stack_text(const struct profile *p, uint32_t stack) {
   for (uint32_t i = 0; i < st->n; i++) {
     char fb[512];
     frame_label(p, &p->frames.v[st->first + i], fb, sizeof(fb));
-    size_t need = len + strlen(fb) + 16;
+    char *e = text_escape(fb);
+    size_t need = len + strlen(e) + 16;
     if (need > cap)
       out = xrealloc(out, cap = need * 2);
-    len += (size_t)sprintf(out + len, "%s#%02u %s", i ? "\n" : "", i, fb);
+    len += (size_t)sprintf(out + len, "%s#%02u %s", i ? "\n" : "", i, e);
+    free(e);
   }
   return out;
 }
@@ -455,13 +459,17 @@ static struct table *time_slices(const struct profile *p) {
     return t;
   }
   uint64_t t0 = p->totals.v[0].time, t1 = p->totals.v[p->totals.n - 1].time;
-  uint64_t span = t1 - t0 ? t1 - t0 : 1;
-  uint64_t dur = opt.slice_ns ? opt.slice_ns : (span + opt.max_slices - 1) /
-                                                   opt.max_slices;
-  if (dur == 0)
-    dur = 1;
-  if ((span + dur - 1) / dur > opt.max_slices)
-    dur = (span + opt.max_slices - 1) / opt.max_slices;
+  if (t1 < t0)
+    t1 = t0;
+  /* No sum here can wrap, whatever times the input holds: the slice
+   * length is the span divided up (rounded up), and slice k starts at
+   * t0 + k * dur only for k * dur < span. */
+  uint64_t span = t1 - t0 ? t1 - t0 : 1, max = opt.max_slices;
+  uint64_t dur = opt.slice_ns ? opt.slice_ns
+                              : span / max + (span % max != 0);
+  if (span / dur + (span % dur != 0) > max)
+    dur = span / max + (span % max != 0);
+  uint64_t slices = span / dur + (span % dur != 0);
   char db[32];
   t->note = xasprintf("slices of %s (TimeSliceDuration), at most %zu "
                       "(MaxTimeSlices), from the periodic totals",
@@ -469,8 +477,9 @@ static struct table *time_slices(const struct profile *p) {
   double *before = xcalloc(p->sites.n, sizeof(double));
   double *after = xcalloc(p->sites.n, sizeof(double));
   size_t a = 0; /* the totals the slice starts from */
-  for (size_t slice = 0; t0 + slice * dur < t1 || slice == 0; slice++) {
-    uint64_t from = t0 + slice * dur, to = from + dur;
+  for (uint64_t slice = 0; slice < slices; slice++) {
+    uint64_t from = t0 + slice * dur;
+    uint64_t to = t1 - from > dur ? from + dur : t1;
     size_t b = a;
     while (b + 1 < p->totals.n && p->totals.v[b + 1].time <= to)
       b++;
@@ -494,21 +503,19 @@ static struct table *time_slices(const struct profile *p) {
     char c[10][32], label[1024] = "-";
     if (top != NONE)
       site_label(p, top, label, sizeof(label));
-    snprintf(c[0], 32, "%zu", slice + 1);
+    snprintf(c[0], 32, "%llu", (unsigned long long)slice + 1);
     double change = (double)kb.live_bytes - (double)ka.live_bytes;
     if (opt.format == F_CSV)
       snprintf(c[7], 32, "%.0f", change);
     else
       snprintf(c[7], 32, "%s%s", change > 0 ? "+" : "", fmt_bytes(change, c[9]));
-    table_row(t, NULL, c[0], c_time(from, c[1]), c_time(to < t1 ? to : t1, c[2]),
+    table_row(t, NULL, c[0], c_time(from, c[1]), c_time(to, c[2]),
               c_count((double)(kb.allocs - ka.allocs), c[3]),
               c_count((double)(kb.frees - ka.frees), c[4]),
               c_bytes((double)(kb.bytes - ka.bytes), c[5]),
               c_bytes((double)kb.live_bytes, c[6]), c[7], label,
               top != NONE ? c_bytes(top_change, c[8]) : "-");
     a = b;
-    if (to >= t1)
-      break;
   }
   free(before);
   free(after);
@@ -743,20 +750,18 @@ struct table *build_diff(const struct profile *pa, const struct snapshot *a,
 /* ---- text and CSV ------------------------------------------------------------------- */
 
 void put_escaped(FILE *out, const char *s) {
-  for (; *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c < 0x20 || c == 0x7f)
-      fprintf(out, "\\x%02x", c);
-    else
-      fputc(c, out);
-  }
+  char *e = text_escape(s);
+  fputs(e, out);
+  free(e);
 }
 
 static size_t text_width(const char *s) {
   size_t n = 0;
   for (; *s; s++) {
     unsigned char c = (unsigned char)*s;
-    if (c < 0x20 || c == 0x7f)
+    if (c == '\\' || c == '\n' || c == '\t' || c == '\r')
+      n += 2;
+    else if (c < 0x20 || c == 0x7f)
       n += 4;
     else if ((c & 0xc0) != 0x80)
       n++;
@@ -804,8 +809,7 @@ void print_table_text(FILE *out, const struct table *t) {
       const char *nl = strchr(d, '\n');
       size_t n = nl ? (size_t)(nl - d) : strlen(d);
       char *line = xstrndup(d, n);
-      fprintf(out, "      ");
-      put_escaped(out, line);
+      fprintf(out, "      %s", line); /* escaped already */
       fputc('\n', out);
       free(line);
       d = nl ? nl + 1 : NULL;
@@ -815,18 +819,24 @@ void print_table_text(FILE *out, const struct table *t) {
   free(w);
 }
 
-static void csv_cell(FILE *out, const char *s) {
-  if (!strpbrk(s, ",\"\n\r")) {
+/* A CSV field (RFC 4180): text from the input escaped as everywhere (no
+ * control byte, no line break inside a field), then quoted if it holds a
+ * comma or a quote, quotes doubled. */
+static void csv_cell(FILE *out, const char *raw, bool escaped) {
+  char *s = escaped ? xstrdup(raw) : text_escape(raw);
+  if (!strpbrk(s, ",\"")) {
     fputs(s, out);
+    free(s);
     return;
   }
   fputc('"', out);
-  for (; *s; s++) {
-    if (*s == '"')
+  for (const char *c = s; *c; c++) {
+    if (*c == '"')
       fputc('"', out);
-    fputc(*s, out);
+    fputc(*c, out);
   }
   fputc('"', out);
+  free(s);
 }
 
 void print_table_csv(FILE *out, const struct table *t, bool named) {
@@ -838,14 +848,14 @@ void print_table_csv(FILE *out, const struct table *t, bool named) {
   for (size_t c = 0; c < t->ncols; c++) {
     if (c)
       fputc(',', out);
-    csv_cell(out, t->head[c]);
+    csv_cell(out, t->head[c], false);
   }
   fputs(stacks ? ",stack\n" : "\n", out);
   for (size_t r = 0; r < table_rows(t); r++) {
     for (size_t c = 0; c < t->ncols; c++) {
       if (c)
         fputc(',', out);
-      csv_cell(out, t->cells.v[r * t->ncols + c]);
+      csv_cell(out, t->cells.v[r * t->ncols + c], false);
     }
     if (stacks) {
       fputc(',', out);
@@ -853,7 +863,7 @@ void print_table_csv(FILE *out, const struct table *t, bool named) {
       for (char *c = d; *c; c++)
         if (*c == '\n')
           *c = ';';
-      csv_cell(out, d);
+      csv_cell(out, d, true);
       free(d);
     }
     fputc('\n', out);

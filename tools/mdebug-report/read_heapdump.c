@@ -108,6 +108,29 @@ static bool sites_line(const char *s, const char *e, void *vec) {
   return true;
 }
 
+/* A MAPS line's path as the module's name: the kernel writes a newline in
+ * a path as "\012", and the runtime other control bytes as "\xNN"
+ * (outfile.c's md_out_copy_file). */
+static char *maps_path(const char *s, const char *e) {
+  char *d = xmalloc((size_t)(e - s) + 1), *o = d;
+  while (s < e) {
+    if (e - s >= 4 && memcmp(s, "\\012", 4) == 0) {
+      *o++ = '\n';
+      s += 4;
+    } else if (e - s >= 4 && s[0] == '\\' && s[1] == 'x') {
+      bool bad = false;
+      char *b = text_unescape(s, 4, &bad);
+      *o++ = bad ? *s : b[0];
+      s += bad ? 1 : 4;
+      free(b);
+    } else {
+      *o++ = *s++;
+    }
+  }
+  *o = '\0';
+  return d;
+}
+
 /* bt_info {"module" relpc "function" offset} ...: names frames. */
 static void bt_info(struct profile *p, const char *s, const char *e) {
   while ((s = memchr(s, '{', (size_t)(e - s))) != NULL) {
@@ -118,7 +141,8 @@ static void bt_info(struct profile *p, const char *s, const char *e) {
     const char *q2 = q1 ? memchr(q1 + 1, '"', (size_t)(close - q1 - 1)) : NULL;
     if (!q2)
       return;
-    char *module = xstrndup(q1 + 1, (size_t)(q2 - q1 - 1));
+    bool bad = false; /* names are md_escape'd (the runtime's heapdump.c) */
+    char *module = text_unescape(q1 + 1, (size_t)(q2 - q1 - 1), &bad);
     const char *c = q2 + 1, *t;
     size_t n;
     uint64_t rel = 0, off = 0;
@@ -132,8 +156,11 @@ static void bt_info(struct profile *p, const char *s, const char *e) {
       c = f2 + 1;
       if (token(&c, close, &t, &n))
         number(t, n, 16, &off);
-      symbol_put(p, module_ref(p, module), rel,
-                 xstrndup(f1 + 1, (size_t)(f2 - f1 - 1)), off);
+      char *function = text_unescape(f1 + 1, (size_t)(f2 - f1 - 1), &bad);
+      if (bad)
+        free(function);
+      else
+        symbol_put(p, module_ref(p, module), rel, function, off);
     }
     free(module);
     s = close + 1;
@@ -191,7 +218,7 @@ bool read_heapdump(struct profile *p, const char *data, size_t size) {
       while (c < e && *c == ' ')
         c++;
       if (c < e) {
-        char *path = xstrndup(c, (size_t)(e - c));
+        char *path = maps_path(c, e);
         *vec_push(&maps) = (struct map_range){b, x, off, module_ref(p, path)};
         free(path);
       }

@@ -63,12 +63,18 @@ struct fields {
   const char *s[MAX_FIELDS];
   size_t len[MAX_FIELDS];
   size_t n;
-  bool bad; /* a number did not parse */
+  bool bad;      /* a number did not parse */
+  bool too_late; /* a time past MAX_TIME_NS */
 };
+
+/* Times in a profile are nanoseconds from its start: no run lasts 2^62 ns
+ * (146 years), so a time past that is damage, rejected with its record,
+ * and every sum of times the reports make stays far from wrapping. */
+#define MAX_TIME_NS (1ull << 62)
 
 static void split(const char *p, size_t n, struct fields *f) {
   f->n = 0;
-  f->bad = false;
+  f->bad = f->too_late = false;
   const char *e = p + n;
   while (f->n < MAX_FIELDS) {
     const char *sp = memchr(p, ' ', (size_t)(e - p));
@@ -89,12 +95,20 @@ static uint64_t dec(struct fields *f, size_t k) {
   uint64_t v = 0;
   for (size_t i = 0; i < f->len[k]; i++) {
     unsigned d = (unsigned)(f->s[k][i] - '0');
-    if (d > 9) {
+    if (d > 9 || v > (UINT64_MAX - d) / 10) { /* not a digit, or > 2^64 */
       f->bad = true;
       return 0;
     }
     v = v * 10 + d;
   }
+  return v;
+}
+
+/* A time field: dec, and at most MAX_TIME_NS. */
+static uint64_t tim(struct fields *f, size_t k) {
+  uint64_t v = dec(f, k);
+  if (v > MAX_TIME_NS)
+    f->too_late = f->bad = true;
   return v;
 }
 
@@ -277,7 +291,7 @@ static void record(struct reader *r, const char *s, size_t n) {
     input_error(p, r->line, r->offset, "a second MDPROF line");
     return;
   case REC_SAMPLING: {
-    struct sampling sm = {dec(&f, 1), dec(&f, 2), dec(&f, 3)};
+    struct sampling sm = {tim(&f, 1), dec(&f, 2), dec(&f, 3)};
     if (f.bad)
       break;
     if (!sm.rate)
@@ -286,7 +300,7 @@ static void record(struct reader *r, const char *s, size_t n) {
     break;
   }
   case REC_LIMITS: {
-    struct limits l = {dec(&f, 1), dec(&f, 3), dec(&f, 4), dec(&f, 5),
+    struct limits l = {tim(&f, 1), dec(&f, 3), dec(&f, 4), dec(&f, 5),
                        dec(&f, 6), dec(&f, 7), dec(&f, 2) != 0};
     if (f.bad)
       break;
@@ -327,7 +341,7 @@ static void record(struct reader *r, const char *s, size_t n) {
       break;
     }
     const char *sp = memchr(c, ' ', (size_t)(e - c));
-    struct fields idf = {{c}, {(size_t)((sp ? sp : e) - c)}, 1, false};
+    struct fields idf = {{c}, {(size_t)((sp ? sp : e) - c)}, 1, false, false};
     uint64_t id = dec(&idf, 0);
     size_t first = p->frames.n;
     bool bad = idf.bad;
@@ -340,7 +354,7 @@ static void record(struct reader *r, const char *s, size_t n) {
         bad = true;
         break;
       }
-      struct fields mf = {{c}, {(size_t)(colon - c)}, 1, false};
+      struct fields mf = {{c}, {(size_t)(colon - c)}, 1, false, false};
       struct frame fr = {(uint32_t)dec(&mf, 0), 0};
       fr.offset = hex_span(colon + 1, (size_t)(end - colon - 1), &bad);
       bad |= mf.bad;
@@ -367,7 +381,7 @@ static void record(struct reader *r, const char *s, size_t n) {
     break;
   }
   case REC_TOTALS: {
-    struct totals t = {dec(&f, 1), dec(&f, 2), dec(&f, 3), dec(&f, 4),
+    struct totals t = {tim(&f, 1), dec(&f, 2), dec(&f, 3), dec(&f, 4),
                        dec(&f, 5), dec(&f, 6), (uint32_t)p->rows.n, 0,
                        (uint32_t)dec(&f, 7)};
     if (f.bad)
@@ -379,7 +393,7 @@ static void record(struct reader *r, const char *s, size_t n) {
     break;
   }
   case REC_SITE_TOTALS: {
-    uint64_t time = dec(&f, 1);
+    uint64_t time = tim(&f, 1);
     struct site_row row = {0, dec(&f, 3), dec(&f, 4), dec(&f, 5),
                            dec(&f, 6), dec(&f, 7), dec(&f, 8)};
     uint64_t id = hex(&f, 2);
@@ -397,7 +411,7 @@ static void record(struct reader *r, const char *s, size_t n) {
     break;
   }
   case REC_SNAPSHOT: {
-    struct snapshot sn = {dec(&f, 1), dec(&f, 2), str(&f, 4),
+    struct snapshot sn = {dec(&f, 1), tim(&f, 2), str(&f, 4),
                           (uint32_t)p->blocks.n, 0, (uint32_t)dec(&f, 3)};
     if (f.bad)
       break;
@@ -410,7 +424,7 @@ static void record(struct reader *r, const char *s, size_t n) {
   case REC_BLOCK: {
     uint64_t number = dec(&f, 1);
     struct block b = {0, (uint32_t)dec(&f, 4), (uint32_t)dec(&f, 6),
-                      dec(&f, 3), dec(&f, 5), hex(&f, 7), 0};
+                      dec(&f, 3), tim(&f, 5), hex(&f, 7), 0};
     uint64_t id = hex(&f, 2);
     if (f.bad)
       break;
@@ -426,7 +440,7 @@ static void record(struct reader *r, const char *s, size_t n) {
     break;
   }
   case REC_FREE: {
-    struct free_event e = {dec(&f, 1), dec(&f, 3), dec(&f, 5), 0,
+    struct free_event e = {tim(&f, 1), dec(&f, 3), tim(&f, 5), 0,
                            (uint32_t)dec(&f, 4), 0, (uint32_t)dec(&f, 7),
                            (uint32_t)dec(&f, 8)};
     uint64_t site = hex(&f, 2), fsite = hex(&f, 6);
@@ -440,7 +454,7 @@ static void record(struct reader *r, const char *s, size_t n) {
     break;
   }
   case REC_DOUBLE_FREE: {
-    struct double_free d = {dec(&f, 1), hex(&f, 2), dec(&f, 3), 0, 0, 0,
+    struct double_free d = {tim(&f, 1), hex(&f, 2), dec(&f, 3), 0, 0, 0,
                             (uint32_t)dec(&f, 7), (uint32_t)dec(&f, 8)};
     uint64_t a = hex(&f, 4), b = hex(&f, 5), c = hex(&f, 6);
     if (f.bad)
@@ -453,11 +467,17 @@ static void record(struct reader *r, const char *s, size_t n) {
     break;
   }
   case REC_END:
-    p->end_time = dec(&f, 1);
+    p->end_time = tim(&f, 1);
     if (f.bad)
       break;
     p->has_end = true;
     break;
+  }
+  if (f.too_late) {
+    input_error(p, r->line, r->offset,
+                "%s record with a time past 2^62 ns (146 years): rejected",
+                tags[kind]);
+    return;
   }
   if (f.bad) {
     input_error(p, r->line, r->offset, "malformed %s record (%s)", tags[kind],

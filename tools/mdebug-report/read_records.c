@@ -26,7 +26,8 @@ struct replay {
   struct map by_ptr; /* ptr -> the latest block at it */
   uint64_t *live_blocks, *live_bytes, *allocs, *frees, *bytes, *peak;
   size_t nsites_cap;
-  uint64_t t0, next_point, step;
+  uint64_t t0, next_point, step, points;
+  uint64_t total_bytes; /* every size allocated: bounds every other sum */
   uint32_t free_site;
 };
 
@@ -82,9 +83,14 @@ static void emit_totals(struct replay *r, uint64_t time) {
 }
 
 static void advance(struct replay *r, uint64_t t) {
-  while (r->step && t >= r->next_point) {
+  /* At most POINTS points, and next_point never wraps. */
+  while (r->points < POINTS && t >= r->next_point) {
     emit_totals(r, r->next_point);
-    r->next_point += r->step;
+    r->points++;
+    if (r->next_point > UINT64_MAX - r->step)
+      r->points = POINTS;
+    else
+      r->next_point += r->step;
   }
 }
 
@@ -137,6 +143,8 @@ static bool hexnum(const char **s, const char *e, uint64_t *v) {
             : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
     if (d < 0)
       return false;
+    if (*v >> 60) /* more than 64 bits */
+      return false;
     *v = *v << 4 | (uint64_t)d;
     (*s)++;
   }
@@ -148,8 +156,13 @@ static bool decnum(const char **s, const char *e, uint64_t *v) {
     (*s)++;
   const char *start = *s;
   *v = 0;
-  while (*s < e && **s >= '0' && **s <= '9')
-    *v = *v * 10 + (uint64_t)(*(*s)++ - '0');
+  while (*s < e && **s >= '0' && **s <= '9') {
+    uint64_t d = (uint64_t)(**s - '0');
+    if (*v > (UINT64_MAX - d) / 10) /* more than 64 bits */
+      return false;
+    *v = *v * 10 + d;
+    (*s)++;
+  }
   return *s > start && (*s == e || **s == ' ');
 }
 
@@ -187,8 +200,8 @@ static bool parse_line(const char *s, const char *e, struct call *c) {
     bool ok = hexnum(&s, e, &c->ptr) && decnum(&s, e, &a) &&
               decnum(&s, e, &b) && decnum(&s, e, &c->start) &&
               decnum(&s, e, &c->end) && s == e;
-    c->size = a * b;
-    return ok;
+    /* calloc's product, checked: a product past 64 bits is no size. */
+    return ok && !__builtin_mul_overflow(a, b, &c->size);
   }
   if (word(&s, e, "memalign")) {
     c->op = "memalign";
@@ -216,6 +229,17 @@ static bool parse_line(const char *s, const char *e, struct call *c) {
   return false;
 }
 
+/* Record times are CLOCK_MONOTONIC nanoseconds: none reaches 2^62 (146
+ * years of uptime), so a time past that is damage, and no sum of times
+ * below can wrap. */
+#define MAX_TIME_NS (1ull << 62)
+
+static const char *check_call(const struct call *c) {
+  if (c->start > MAX_TIME_NS || c->end > MAX_TIME_NS)
+    return "a time past 2^62 ns (146 years)";
+  return NULL;
+}
+
 /* Does the file look like records (its first line parses)? */
 bool looks_like_records(const char *data, size_t size) {
   const char *nl = memchr(data, '\n', size);
@@ -233,7 +257,7 @@ bool read_records(struct profile *p, const char *data, size_t size) {
     if (!nl)
       break;
     struct call c;
-    if (parse_line(s, nl, &c)) {
+    if (parse_line(s, nl, &c) && !check_call(&c)) {
       if (c.start < t0)
         t0 = c.start;
       if (c.start > t1)
@@ -243,7 +267,7 @@ bool read_records(struct profile *p, const char *data, size_t size) {
   }
   if (t0 == UINT64_MAX)
     t0 = t1 = 0;
-  struct replay r = {p, {0}, {0}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  struct replay r = {.p = p};
   r.t0 = t0;
   r.step = (t1 - t0) / POINTS;
   if (r.step == 0)
@@ -266,6 +290,15 @@ bool read_records(struct profile *p, const char *data, size_t size) {
       continue;
     }
     s = nl + 1;
+    const char *why = check_call(&c);
+    if (!why && c.ptr && strcmp(c.op, "free") != 0 &&
+        strcmp(c.op, "thread_done") != 0 &&
+        __builtin_add_overflow(r.total_bytes, c.size, &r.total_bytes))
+      why = "sizes that add up past 2^64 bytes";
+    if (why) {
+      input_error(p, line, offset, "record_allocs line with %s: rejected", why);
+      continue;
+    }
     p->records++;
     uint64_t t = c.start - t0;
     advance(&r, t);

@@ -49,6 +49,11 @@ uint64_t hash_bytes(uint64_t h, const void *p, size_t n); /* FNV-1a 64 */
 
 /* Pattern as in suppression files: substring, '*' any run, '^'/'$' anchor. */
 bool pattern_match(const char *pattern, const char *text);
+/* Text from a file made printable by the runtime's rule (md_escape: '\\',
+ * '\n', '\t', '\r', \xNN for other control bytes and DEL), and back
+ * (*bad set if malformed). Both return malloc'd strings. */
+char *text_escape(const char *s);
+char *text_unescape(const char *s, size_t n, bool *bad);
 /* Byte counts and times for people: "1.5 MiB", "12.0 s". */
 const char *fmt_bytes(double bytes, char buf[32]);
 const char *fmt_time(uint64_t ns, char buf[32]);
@@ -135,6 +140,7 @@ struct profile {
   VEC(struct double_free) double_frees;
   size_t unknown_records, records;
   bool damaged; /* some record was truncated, corrupt or malformed */
+  bool findings; /* a log or JSON reports: read into findings.c only */
 };
 
 /* Readers report damage through this: "FILE: line N (byte OFF): what". */
@@ -172,7 +178,7 @@ enum report_kind {
 #include "reports.def"
   R_COUNT
 };
-enum format { F_TEXT, F_CSV, F_FOLDED, F_HTML };
+enum format { F_TEXT, F_CSV, F_FOLDED, F_HTML, F_JSON, F_SARIF };
 struct options {
   bool report[R_COUNT];
   bool reports_given;
@@ -189,6 +195,7 @@ struct options {
   bool show_zero_growth;
   size_t top;          /* sites stacked in the chart */
   const char *diff_a, *diff_b, *snapshot;
+  const char *baseline; /* --baseline=FILE */
   VEC(const char *) keep_function, keep_file, keep_module;
   VEC(const char *) drop_function, drop_file, drop_module;
   VEC(uint64_t) plots;
@@ -260,6 +267,42 @@ void print_table_csv(FILE *out, const struct table *t, bool named);
 void print_folded(FILE *out, const struct profile *p);
 /* Text that came from a file, safe for a terminal (controls escaped). */
 void put_escaped(FILE *out, const char *s);
+
+/* ---- findings.c: errors and leaks of many processes, by site ------------------ */
+bool looks_like_log(const char *data, size_t size);
+bool looks_like_json_reports(const char *data, size_t size);
+bool read_log(struct profile *p, const char *data, size_t size);
+bool read_json_reports(struct profile *p, const char *data, size_t size);
+/* A profile's (or record file's) double frees, as findings. */
+void findings_from_profile(const struct profile *p);
+/* An earlier --format=json output; false (said on stderr) if it is not. */
+bool read_baseline(const char *path, const char *data, size_t size);
+size_t findings_count(void);
+size_t findings_new(void); /* how many are not in the baseline */
+/* The merged table (text, CSV), or JSON, or SARIF, by opt.format. */
+void print_findings(FILE *out, size_t inputs);
+
+/* ---- json.c: JSON in and out ------------------------------------------------ */
+enum jtype { J_NULL, J_BOOL, J_NUMBER, J_STRING, J_ARRAY, J_OBJECT };
+struct jval {
+  enum jtype type;
+  bool boolean;
+  double number;
+  char *str;           /* J_STRING, NUL-terminated */
+  size_t n;            /* items (arrays, objects) */
+  struct jval **items;
+  char **keys;         /* objects: the member names */
+};
+/* One JSON value filling s[0..n) (whitespace around it); NULL with *err
+ * saying why. */
+struct jval *json_parse(const char *s, size_t n, const char **err);
+void json_free(struct jval *v);
+const struct jval *json_get(const struct jval *object, const char *key);
+const char *json_string(const struct jval *v); /* NULL if not a string */
+double json_number(const struct jval *v, double otherwise);
+/* s as a JSON string (always valid: controls escaped, non-UTF-8 as
+ * U+FFFD); NULL as null. */
+void json_put_string(FILE *out, const char *s);
 
 /* ---- html.c ------------------------------------------------------------------ */
 void html_begin(FILE *out);

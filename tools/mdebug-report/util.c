@@ -241,3 +241,60 @@ bool parse_duration(const char *s, uint64_t *ns) {
   *ns = (uint64_t)(r + 0.5);
   return true;
 }
+
+/* The runtime's md_escape rule (print.c), so a name reads the same in a
+ * report and in mdebug-report's output: '\\', '\n', '\t', '\r', and
+ * \xNN for other control bytes and DEL. */
+char *text_escape(const char *s) {
+  size_t n = 0;
+  for (const char *c = s; *c; c++) {
+    unsigned char b = (unsigned char)*c;
+    n += b == '\\' || b == '\n' || b == '\t' || b == '\r' ? 2
+         : b < 0x20 || b == 0x7f                          ? 4
+                                                          : 1;
+  }
+  char *d = xmalloc(n + 1), *o = d;
+  for (; *s; s++) {
+    unsigned char b = (unsigned char)*s;
+    if (b == '\\' || b == '\n' || b == '\t' || b == '\r') {
+      *o++ = '\\';
+      *o++ = b == '\\' ? '\\' : b == '\n' ? 'n' : b == '\t' ? 't' : 'r';
+    } else if (b < 0x20 || b == 0x7f) {
+      o += sprintf(o, "\\x%02x", b);
+    } else {
+      *o++ = (char)b;
+    }
+  }
+  *o = '\0';
+  return d;
+}
+
+static int hex_digit(char c) {
+  return c >= '0' && c <= '9'   ? c - '0'
+         : c >= 'a' && c <= 'f' ? c - 'a' + 10
+         : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                : -1;
+}
+
+char *text_unescape(const char *s, size_t n, bool *bad) {
+  char *d = xmalloc(n + 1), *o = d;
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] != '\\') {
+      *o++ = s[i];
+      continue;
+    }
+    char c = i + 1 < n ? s[++i] : '\0';
+    if (c == '\\' || c == 'n' || c == 't' || c == 'r') {
+      *o++ = c == '\\' ? '\\' : c == 'n' ? '\n' : c == 't' ? '\t' : '\r';
+    } else if (c == 'x' && i + 2 < n && hex_digit(s[i + 1]) >= 0 &&
+               hex_digit(s[i + 2]) >= 0) {
+      *o++ = (char)(hex_digit(s[i + 1]) << 4 | hex_digit(s[i + 2]));
+      i += 2;
+    } else {
+      *bad = true;
+      break;
+    }
+  }
+  *o = '\0';
+  return d;
+}
