@@ -1,6 +1,7 @@
 // Proves: a program built with plain clang and run with
 // LD_PRELOAD=libmdebug-rt.so gets its leak reported (with the return
-// address in the program, and the symbol when the program exports it),
+// address in the program named as a frame: function and source line from
+// its debug information, by llvm-symbolizer),
 // while libc's own blocks are not blamed on it.
 // RUN: %clang -g -rdynamic %s -o %t
 // RUN: %not env LD_PRELOAD=%mdebug_rt_so %t 2>&1 | %FileCheck %s
@@ -22,7 +23,7 @@ int main(int argc, char **argv) {
 // CHECK: mdebug: ERROR: memory leak in {{.*}} (pid {{[0-9]+}}, tid {{[0-9]+}})
 // CHECK-NEXT: mdebug: 123 bytes leaked in 1 block
 // CHECK-NEXT: 123 bytes in 1 block:
-// CHECK-NEXT:   allocated by malloc at pc {{0000[0-9a-f]+}}  {{.*}}preload_leak.c.tmp (make_buffer+{{[0-9]+}})
+// CHECK-NEXT:   allocated by malloc at pc 0x{{[0-9a-f]+}} in make_buffer {{.*}}preload_leak.c:12:{{[0-9]+}} ({{.*}}preload_leak.c.tmp){{$}}
 // CHECK-NEXT: +++ {{.*}} leaked block of size 123 at 0x{{[0-9a-f]+}} (leak 1 of 1)
 // CHECK: mdebug: SUMMARY: 0 errors, 123 bytes leaked in 1 block
 // CLEAN-NOT: mdebug
