@@ -126,6 +126,17 @@ static struct module *module_for(uintptr_t base, const char *path) {
   return m;
 }
 
+/* The executable's real path (dladdr names it by argv[0], which may be
+ * relative, or empty): read at start-up, so reports, profiles and the
+ * symbolizer helper name a file anyone can open. */
+static char self_exe[512];
+
+static bool is_executable(const char *module) {
+  return !module[0] || module == md_progname() ||
+         (program_invocation_name &&
+          strcmp(module, program_invocation_name) == 0);
+}
+
 bool md_symbolize(uintptr_t pc, struct md_symbol *out) {
   Dl_info info;
   memset(out, 0, sizeof(*out));
@@ -133,6 +144,8 @@ bool md_symbolize(uintptr_t pc, struct md_symbol *out) {
   if (!dladdr((void *)pc, &info) || !info.dli_fname)
     return false;
   out->module = info.dli_fname[0] ? info.dli_fname : md_progname();
+  if (self_exe[0] && is_executable(info.dli_fname))
+    out->module = self_exe;
   /* The address in the module's file (what addr2line and llvm-symbolizer
    * take): pc less the load bias, which is the load address for a shared
    * object or a PIE and 0 for a fixed-address executable. */
@@ -187,7 +200,6 @@ static struct {
   ino_t ino;
   bool given_up;
   char path[512];
-  char exe[512]; /* the executable's real path, for the helper to open */
   struct answer *cache;
   char *arena;
   size_t arena_left;
@@ -228,6 +240,8 @@ static bool find_tool(char *out, size_t size) {
 }
 
 void md_symbolize_init(void) {
+  ssize_t n = readlink("/proc/self/exe", self_exe, sizeof(self_exe) - 1);
+  self_exe[n > 0 && (size_t)n < sizeof(self_exe) - 1 ? n : 0] = '\0';
   if (md_opt.symbolize && md_opt.symbolizer_path[0] &&
       !executable(md_opt.symbolizer_path))
     md_log("mdebug: symbolizer_path=%s is not an executable file; frames "
@@ -250,8 +264,6 @@ static void give_up(void) {
 static bool start(void) {
   if (!find_tool(helper.path, sizeof(helper.path)))
     return false;
-  ssize_t n = readlink("/proc/self/exe", helper.exe, sizeof(helper.exe) - 1);
-  helper.exe[n > 0 ? n : 0] = '\0';
   /* Built before the fork: the child must not touch memory or locks. */
   static char *argv[] = {NULL, "--inlining=false", "--demangle",
                          "--output-style=LLVM", NULL};
@@ -431,21 +443,11 @@ static void parse(char *text, struct answer *a) {
   a->column = column;
 }
 
-static bool is_executable(const char *module) {
-  extern char *program_invocation_name;
-  return !module[0] || module == md_progname() ||
-         (program_invocation_name &&
-          strcmp(module, program_invocation_name) == 0);
-}
-
 static void ask(const struct md_symbol *sym, struct answer *a) {
   if (!ready())
     return;
-  const char *module = sym->module;
-  if (is_executable(module) && helper.exe[0])
-    module = helper.exe;
   char line[1024];
-  size_t n = md_format(line, sizeof(line), "\"%s\" 0x%lx\n", module,
+  size_t n = md_format(line, sizeof(line), "\"%s\" 0x%lx\n", sym->module,
                        (unsigned long)sym->rel_pc);
   if (n + 1 >= sizeof(line))
     return; /* a path too long to ask about */
