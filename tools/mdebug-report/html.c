@@ -238,7 +238,7 @@ static void site_html(FILE *out, const struct profile *p, uint32_t site) {
 /* What the user came for, first: which sites grow (a leak, or a cache
  * without a bound), which hold the memory, and the errors recorded. */
 static void verdict(FILE *out, const struct profile *p) {
-  char b1[32], b2[32];
+  char b1[32], b2[32], b3[32];
   struct series total;
   site_series(p, NONE, &total);
   struct growth *g;
@@ -255,15 +255,29 @@ static void verdict(FILE *out, const struct profile *p) {
   fprintf(out, "<section class=\"verdict%s\" id=\"verdict\">\n<h2>Verdict"
                "</h2>\n<ul>\n", bad ? "" : " ok");
   for (size_t k = 0; k < grow; k++) {
+    /* When did it last grow? A site that stopped long before the end (a
+     * table filled at start-up) is no leak, whatever its average rate. */
+    struct series one;
+    site_series(p, g[k].site, &one);
+    uint64_t grew = one.n ? one.t[0] : 0, end = one.n ? one.t[one.n - 1] : 0;
+    for (size_t i = 1; i < one.n; i++)
+      if (one.bytes[i] > one.bytes[i - 1])
+        grew = one.t[i];
+    bool stopped = one.n > 2 && end > warm && grew < end - (end - warm) / 5;
+    bool steady = g[k].r2 > 0.9 && g[k].monotonicity > 0.9 && !stopped;
+    series_free(&one);
     fprintf(out, "<li class=\"growing\">");
     site_html(out, p, g[k].site);
-    fprintf(out, " is growing <b>%s/s</b> (%s live at the end; fit R&sup2; "
-                 "%.2f, monotonic %.2f)%s</li>\n",
-            fmt_bytes(g[k].rate, b1), fmt_bytes(g[k].last, b2), g[k].r2,
-            g[k].monotonicity,
-            k == 0 && g[k].r2 > 0.9 && g[k].monotonicity > 0.9
-                ? ": <b>a likely leak</b>"
-                : "");
+    if (stopped)
+      fprintf(out, " grew <b>%s/s</b> until %s, then stopped (%s live at the "
+                   "end)</li>\n",
+              fmt_bytes(g[k].rate, b1), fmt_time(grew, b2),
+              fmt_bytes(g[k].last, b3));
+    else
+      fprintf(out, " is growing <b>%s/s</b> (%s live at the end; fit R&sup2; "
+                   "%.2f, monotonic %.2f)%s</li>\n",
+              fmt_bytes(g[k].rate, b1), fmt_bytes(g[k].last, b2), g[k].r2,
+              g[k].monotonicity, steady ? ": <b>a likely leak</b>" : "");
   }
   if (!grow && total.n >= 2)
     fprintf(out, "<li>No site grows steadily after the warm-up (%s).</li>\n",
