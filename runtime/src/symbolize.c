@@ -13,9 +13,11 @@
  *
  * The helper: found by symbolizer_path, else the LLVM bin directory recorded
  * at build time, else PATH (not in a setuid process); started on the first
- * request with a raw fork system call (no pthread_atfork handler runs, so a
- * handler that allocates or locks cannot deadlock us; the child calls only
- * system calls until execve) and an environment without LD_PRELOAD and
+ * request with a raw fork system call, twice (no pthread_atfork handler
+ * runs, so a handler that allocates or locks cannot deadlock us; the
+ * children make only system calls until execve; the helper is a grandchild,
+ * so a program waiting for all its children never waits for it) and an
+ * environment without LD_PRELOAD and
  * MDEBUG_* (it must not run under mdebug); it talks over a socketpair (a
  * helper that died gives EPIPE, never SIGPIPE). Requests are one line,
  * "MODULE" 0xADDRESS, answers two lines and a blank one. A helper that is
@@ -195,7 +197,7 @@ struct answer {
 };
 
 static struct {
-  int fd, pid, owner; /* owner: the process that started it */
+  int fd, owner; /* owner: the process that started it */
   dev_t dev;
   ino_t ino;
   bool given_up;
@@ -249,15 +251,12 @@ void md_symbolize_init(void) {
            md_opt.symbolizer_path);
 }
 
+/* Closing our end ends the helper: it reads end of file, or its next
+ * answer fails to write. */
 static void give_up(void) {
   if (helper.fd >= 0)
     close(helper.fd);
   helper.fd = -1;
-  if (helper.pid > 0) {
-    kill(helper.pid, SIGKILL);
-    waitpid(helper.pid, NULL, 0);
-  }
-  helper.pid = 0;
   helper.given_up = true;
 }
 
@@ -278,9 +277,14 @@ static bool start(void) {
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
     return false;
   /* A raw fork: no pthread_atfork handler runs (ours take the heap's locks;
-   * the program's may allocate). The child makes system calls only. */
+   * the program's may allocate). The child makes system calls only, and
+   * forks again: the helper is the grandchild, reparented to init, so a
+   * program that waits for all its children (wait(NULL) in a loop) never
+   * waits for it; the child exits at once and is reaped here. */
   long pid = syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0);
   if (pid == 0) {
+    if (syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0) != 0)
+      syscall(SYS_exit_group, 0);
     long c = sv[1];
     if (c < 3)
       c = syscall(SYS_fcntl, c, F_DUPFD, 3);
@@ -293,17 +297,15 @@ static bool start(void) {
     syscall(SYS_exit_group, 127);
   }
   close(sv[1]);
+  if (pid > 0)
+    while (waitpid((pid_t)pid, NULL, 0) < 0 && errno == EINTR)
+      ; /* ECHILD: the program's SIGCHLD handler reaped it */
   struct stat st;
   if (pid < 0 || fstat(sv[0], &st) != 0) {
     close(sv[0]);
-    if (pid > 0) {
-      kill((pid_t)pid, SIGKILL);
-      waitpid((pid_t)pid, NULL, 0);
-    }
     return false;
   }
   helper.fd = sv[0];
-  helper.pid = (int)pid;
   helper.owner = md_getpid();
   helper.dev = st.st_dev;
   helper.ino = st.st_ino;
@@ -316,7 +318,6 @@ static bool ready(void) {
     if (helper.fd >= 0)
       close(helper.fd);
     helper.fd = -1;
-    helper.pid = 0;
     helper.given_up = false;
     helper.owner = md_getpid();
   }
@@ -501,9 +502,16 @@ bool md_symbolize_source(uintptr_t pc, struct md_symbol *out) {
 }
 
 void md_symbolize_atfork_child(void) {
-  /* The parent's helper stays the parent's (ready() drops it here); a
-   * thread of the parent may have held these locks. */
+  /* The parent's helper stays the parent's: the child lets go of it at
+   * once (else the helper would outlive the parent while the child lives)
+   * and starts its own if it reports. A thread of the parent may have held
+   * these locks. */
   md_lock_reset(&helper_lock);
   md_lock_reset(&modules_lock);
   helper_lock_tid = 0;
+  if (helper.fd >= 0)
+    close(helper.fd);
+  helper.fd = -1;
+  helper.given_up = false;
+  helper.owner = md_getpid();
 }
