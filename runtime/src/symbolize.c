@@ -16,7 +16,9 @@
  * request with a raw fork system call, twice (no pthread_atfork handler
  * runs, so a handler that allocates or locks cannot deadlock us; the
  * children make only system calls until execve; the helper is a grandchild,
- * so a program waiting for all its children never waits for it) and an
+ * so a program waiting for all its children never waits for it; it keeps
+ * none of the program's files, so a pipe's end it inherited cannot keep a
+ * reader of the program waiting) and an
  * environment without LD_PRELOAD and
  * MDEBUG_* (it must not run under mdebug); it talks over a socketpair (a
  * helper that died gives EPIPE, never SIGPIPE). Requests are one line,
@@ -36,6 +38,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -293,6 +296,15 @@ static bool start(void) {
     syscall(SYS_dup2, c, 1);
     if (null >= 0)
       syscall(SYS_dup2, null, 2);
+    /* Every other file of the program goes, as the sanitizers' helper
+     * start does: a pipe's write end kept open here would keep the
+     * program's readers from ever seeing its end. */
+    if (syscall(SYS_close_range, 3, ~0u, 0) != 0) {
+      struct rlimit lim = {1024, 1024};
+      syscall(SYS_getrlimit, RLIMIT_NOFILE, &lim);
+      for (long fd = 3; fd < (long)lim.rlim_cur && fd < 65536; fd++)
+        syscall(SYS_close, fd);
+    }
     syscall(SYS_execve, helper.path, argv, envp);
     syscall(SYS_exit_group, 127);
   }
