@@ -164,7 +164,8 @@ size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) MD_HIDDEN;
 /* The one frame style: "pc 0xADDR in FUNCTION FILE:LINE:COL (MODULE)",
  * ADDR the address in the module's file; without a source line "in
  * FUNCTION+0xOFF", without a function neither; "pc 0x... <unknown>" outside
- * every module. pc is looked up as is (callers pass a return address - 1). */
+ * every module. strip_path_prefix applies to FILE and MODULE, as in the
+ * sanitizers. pc is looked up as is (callers pass a return address - 1). */
 size_t md_pc_describe(char *buf, size_t size, uintptr_t pc) MD_HIDDEN;
 /* "file:line:col (function)" of a source location (line and column 0 when
  * unknown), with strip_path_prefix applied. */

@@ -114,7 +114,7 @@ size_t md_pc_describe(char *buf, size_t size, uintptr_t pc) {
   if (sym.function && sym.file && sym.column)
     n += md_format(buf + n, size - n, ":%u", sym.column);
   return n + md_format(buf + n, size - n, "%s(%s)", sym.function ? " " : "",
-                       sym.module);
+                       shown_path(sym.module));
 }
 
 /* Is `origin` code in one of the modules whose file names start with one of

@@ -11,22 +11,21 @@
  * answers, kept in mmap'd memory) and stay valid. Never allocates through
  * malloc.
  *
- * The helper: found by symbolizer_path, else the LLVM bin directory recorded
- * at build time, else PATH (not in a setuid process); started on the first
- * request with a raw fork system call, twice (no pthread_atfork handler
- * runs, so a handler that allocates or locks cannot deadlock us; the
- * children make only system calls until execve; the helper is a grandchild,
- * so a program waiting for all its children never waits for it; it keeps
- * none of the program's files, so a pipe's end it inherited cannot keep a
- * reader of the program waiting) and an
- * environment without LD_PRELOAD and
- * MDEBUG_* (it must not run under mdebug); it talks over a socketpair (a
- * helper that died gives EPIPE, never SIGPIPE). Requests are one line,
- * "MODULE" 0xADDRESS, answers two lines and a blank one. A helper that is
- * missing, dies, or does not answer within HELPER_TIMEOUT_MS is given up
- * for the rest of the process: frames keep the symbol-table names. A forked
- * child never uses its parent's helper (it starts its own). Answers are
- * cached by (module, address).
+ * The helper: found by symbolizer_path, else the LLVM bin directory
+ * recorded at build time, else PATH; never in a setuid/setgid process.
+ * Started on the first request with a raw fork system call, twice: no
+ * pthread_atfork handler runs (so a handler that allocates or locks cannot
+ * deadlock us), the children make only system calls until execve, and the
+ * helper is a grandchild (a program waiting for all its children never
+ * waits for it). It keeps none of the program's files (an inherited pipe
+ * end would keep the program's reader waiting), no blocked signal, and an
+ * environment without LD_PRELOAD and MDEBUG_* (it must not run under
+ * mdebug). It talks over a socketpair (a helper that died gives EPIPE,
+ * never SIGPIPE). Requests are one line, "MODULE" 0xADDRESS; answers two
+ * lines and a blank one. A helper that is missing, dies, or does not answer
+ * within HELPER_TIMEOUT_MS is given up for the rest of the process: frames
+ * keep the symbol-table names. A forked child never uses its parent's
+ * helper (it starts its own). Answers are cached by pc.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -229,7 +228,7 @@ static bool find_tool(char *out, size_t size) {
     if (executable(out))
       return true;
   }
-  const char *path = md_secure() ? NULL : md_getenv("PATH");
+  const char *path = md_getenv("PATH");
   while (path && *path) {
     const char *end = strchr(path, ':');
     size_t n = end ? (size_t)(end - path) : strlen(path);
@@ -264,7 +263,9 @@ static void give_up(void) {
 }
 
 static bool start(void) {
-  if (!find_tool(helper.path, sizeof(helper.path)))
+  /* Not in a setuid/setgid process: the helper would run with its
+   * privileges and the user's environment (LD_LIBRARY_PATH ...). */
+  if (md_secure() || !find_tool(helper.path, sizeof(helper.path)))
     return false;
   /* Built before the fork: the child must not touch memory or locks. */
   static char *argv[] = {NULL, "--inlining=false", "--demangle",
