@@ -4,7 +4,8 @@
  * (outstanding bytes over time from the program's start, total and the top
  * allocation sites stacked; the top growing sites; one chart per --plot
  * site; legends name a site before its id), the tables (stacks one frame a
- * line, with source lines where the symbolizer found them), and a few
+ * line, with file:line where the symbolizer found them and the text of that
+ * line when the file can be read here), and a few
  * lines of inline script that check each chart was laid out and record the
  * result on <body> (data-charts, data-rendered), for tests and people
  * alike. A Content-Security-Policy forbids every load from outside: the
@@ -59,6 +60,7 @@ void html_begin(FILE *out) {
         "section.verdict.ok{border-color:#4a4;background:#f6fff6}\n"
         "section.verdict h2{margin-top:.6em}section.verdict li{margin:.3em 0}\n"
         ".site{font-weight:bold}.where{color:#555}\n"
+        "pre .src{color:#1a6e1a}\n"
         "</style></head>\n<body>\n<h1>mdebug-report</h1>\n",
         out);
 }
@@ -471,6 +473,101 @@ static void plot_charts(FILE *out, const struct profile *p) {
   }
 }
 
+/* ---- source lines under stack frames -------------------------------------- */
+
+struct source_file {
+  char *path;
+  char *text;                 /* NULL: unreadable */
+  VEC(const char *) lines;    /* into text, each ending at '\n' or NUL */
+};
+static VEC(struct source_file) sources_read;
+
+/* Line `line` (from 1) of `path`, without its newline, or NULL when the
+ * file cannot be read here (another machine's path, a system header). */
+static const char *source_text(const char *path, unsigned line, size_t *len) {
+  struct source_file *f = NULL;
+  for (size_t i = 0; i < sources_read.n && !f; i++)
+    if (strcmp(sources_read.v[i].path, path) == 0)
+      f = &sources_read.v[i];
+  if (!f) {
+    f = vec_push(&sources_read);
+    f->path = xstrdup(path);
+    FILE *in = fopen(path, "r");
+    if (in) {
+      size_t cap = 0, n = 0;
+      char buf[65536];
+      for (size_t got; (got = fread(buf, 1, sizeof(buf), in)) > 0 &&
+                       n < (4u << 20);) {
+        if (n + got + 1 > cap)
+          f->text = xrealloc(f->text, cap = (n + got + 1) * 2);
+        memcpy(f->text + n, buf, got);
+        n += got;
+      }
+      fclose(in);
+      if (f->text) {
+        f->text[n] = '\0';
+        for (const char *p = f->text; *p;) {
+          *vec_push(&f->lines) = p;
+          const char *nl = strchr(p, '\n');
+          if (!nl)
+            break;
+          p = nl + 1;
+        }
+      }
+    }
+  }
+  if (!f->text || line == 0 || line > f->lines.n)
+    return NULL;
+  const char *s = f->lines.v[line - 1];
+  while (*s == ' ' || *s == '\t')
+    s++;
+  const char *e = strchr(s, '\n');
+  *len = e ? (size_t)(e - s) : strlen(s);
+  while (*len && (s[*len - 1] == ' ' || s[*len - 1] == '\r'))
+    (*len)--;
+  return *len ? s : NULL;
+}
+
+/* A stack, one frame a line ("#00 pc 0x... in fn FILE:LINE:COL (module)"),
+ * each followed by its source line when FILE can be read here. */
+static void stack_html(FILE *out, const char *stack) {
+  char *copy = xstrdup(stack);
+  for (char *line = copy, *next; line; line = next) {
+    next = strchr(line, '\n');
+    if (next)
+      *next++ = '\0';
+    esc(out, line);
+    /* FILE:LINE:COL is the word before " (MODULE)" at the end */
+    char *paren = strrchr(line, '(');
+    if (paren && paren > line + 1 && paren[-1] == ' ') {
+      paren[-1] = '\0';
+      char *word = strrchr(line, ' ');
+      char *c2 = word ? strrchr(word, ':') : NULL;
+      if (c2) {
+        *c2 = '\0';
+        char *c1 = strrchr(word, ':');
+        unsigned n = c1 ? (unsigned)strtoul(c1 + 1, NULL, 10) : 0;
+        size_t len = 0;
+        const char *src = NULL;
+        if (c1 && n) {
+          *c1 = '\0';
+          src = source_text(word + 1, n, &len);
+        }
+        if (src) {
+          char *text = xstrndup(src, len);
+          fprintf(out, "\n      <span class=\"src\">");
+          esc(out, text);
+          fprintf(out, "</span>");
+          free(text);
+        }
+      }
+    }
+    if (next)
+      fputc('\n', out);
+  }
+  free(copy);
+}
+
 void html_table(FILE *out, const struct table *t) {
   fprintf(out, "<h2>");
   esc(out, t->title);
@@ -499,7 +596,7 @@ void html_table(FILE *out, const struct table *t) {
       esc(out, t->cells.v[r * t->ncols + c]);
       if (c + 1 == t->ncols && t->details.v[r]) {
         fprintf(out, "<pre>");
-        esc(out, t->details.v[r]);
+        stack_html(out, t->details.v[r]);
         fprintf(out, "</pre>");
       }
       fprintf(out, "</td>");
