@@ -396,8 +396,8 @@ static bool receive(char *buf, size_t size) {
   while (newlines < 3) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    long spent = (now.tv_sec - t0.tv_sec) * 1000 +
-                 (now.tv_nsec - t0.tv_nsec) / 1000000;
+    long spent =
+        (now.tv_sec - t0.tv_sec) * 1000 + (now.tv_nsec - t0.tv_nsec) / 1000000;
     if (spent >= HELPER_TIMEOUT_MS)
       return false;
     struct pollfd p = {helper.fd, POLLIN, 0};

@@ -118,8 +118,8 @@ static void run(requests_t *rq, size_t first) {
     if (null >= 0)
       dup2(null, 2);
     close(out[0]);
-    execlp(path, path, "--inlining=false", "--demangle",
-           "--output-style=LLVM", (char *)NULL);
+    execlp(path, path, "--inlining=false", "--demangle", "--output-style=LLVM",
+           (char *)NULL);
     _exit(127);
   }
   close(out[1]);
@@ -142,7 +142,8 @@ static void run(requests_t *rq, size_t first) {
   waitpid(pid, &st, 0);
   if (!got && rq->n && !warned) {
     warned = true;
-    fprintf(stderr, "mdebug-report: note: %s gave no answer; frames keep "
+    fprintf(stderr,
+            "mdebug-report: note: %s gave no answer; frames keep "
             "the names the file has (--symbolizer=PATH, --no-symbolize)\n",
             path);
   }
