@@ -6,9 +6,11 @@
  * free_track_backtrace_num_frames frames. A stack is kept as a depot id in
  * the block's stack id array (heap.h).
  *
- * Frames print as malloc debug prints them:
- *   "          #00  pc 00000000000011a9  /path/module (function+20)"
- * (pc relative to the module, offset in decimal). Never allocates.
+ * Frames print in mdebug's one frame style (md_pc_describe), numbered and
+ * indented as malloc debug's:
+ *   "          #00 pc 0x11a8 in make /src/x.c:12:5 (/path/module)"
+ * (the call instruction's address in the module's file: return address - 1,
+ * in hex). Never allocates.
  */
 #include "heap.h"
 
@@ -55,16 +57,8 @@ uint32_t md_backtrace_free(void) {
 }
 
 size_t md_frame_format(char *buf, size_t size, size_t index, uintptr_t pc) {
-  struct md_symbol sym;
-  size_t n = md_format(buf, size, "          #%02zu  pc ", index);
-  if (!md_symbolize(pc, &sym))
-    return n + md_format(buf + n, size - n, "%016lx  <unknown>",
-                         (unsigned long)pc);
-  n += md_format(buf + n, size - n, "%016lx  %s", (unsigned long)sym.rel_pc,
-                 sym.module);
-  if (sym.function)
-    n += md_format(buf + n, size - n, " (%s+%zu)", sym.function, sym.offset);
-  return n;
+  size_t n = md_format(buf, size, "          #%02zu ", index);
+  return n + md_pc_describe(buf + n, size - n, pc);
 }
 
 static void print_frames(const uintptr_t *pcs, size_t n) {

@@ -128,17 +128,10 @@ static void upper(char *dst, const char *src, size_t size) {
   dst[i] = '\0';
 }
 
-/* "pc 0000000000001139  /path/module (function+57)" */
+/* "pc 0x1139 in function file:line:col (/path/module)": the faulting
+ * instruction itself, not a return address. */
 static void describe_pc(char *buf, size_t size, uintptr_t pc) {
-  struct md_symbol s;
-  if (!md_symbolize(pc, &s)) {
-    md_format(buf, size, "pc %016lx  <unknown>", (unsigned long)pc);
-    return;
-  }
-  size_t n = md_format(buf, size, "pc %016lx  %s", (unsigned long)s.rel_pc,
-                       s.module);
-  if (s.function)
-    md_format(buf + n, size - n, " (%s+%zu)", s.function, s.offset);
+  md_pc_describe(buf, size, pc);
 }
 
 /* Where the address is when it is not in mdebug's heap. */

@@ -43,6 +43,7 @@ static void atfork_child(void) {
   md_record_atfork_child();
   md_sample_atfork_child();
   md_report_atfork_child();
+  md_symbolize_atfork_child();
   /* last: they start threads, which allocate */
   md_snapshot_atfork_child();
   md_signals_atfork_child();
@@ -87,6 +88,7 @@ void md_init_slow(void) {
   md_platform_init();
   md_options_init();
   md_backtrace_init(); /* before the heap: whether blocks keep stack ids */
+  md_symbolize_init();
   md_origin_init();
   md_heap_init();
   md_access_init();

@@ -168,8 +168,15 @@ void md_sort(void *base, size_t n, size_t size,
              bool (*before)(const void *a, const void *b)) MD_HIDDEN;
 
 /* ---- site.c: naming where a call came from ------------------------------ */
-/* "file:line:col (function)" or "pc 0x... in module (symbol+0x..)". */
+/* "file:line:col (function)" or, for a return address, its call named as
+ * a frame is (md_pc_describe of the return address - 1). */
 size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) MD_HIDDEN;
+/* The one frame style: "pc 0xADDR in FUNCTION FILE:LINE:COL (MODULE)",
+ * ADDR the address in the module's file; without a source line "in
+ * FUNCTION+0xOFF", without a function neither; "pc 0x... <unknown>" outside
+ * every module. strip_path_prefix applies to FILE and MODULE, as in the
+ * sanitizers. pc is looked up as is (callers pass a return address - 1). */
+size_t md_pc_describe(char *buf, size_t size, uintptr_t pc) MD_HIDDEN;
 /* "file:line:col (function)" of a source location (line and column 0 when
  * unknown), with strip_path_prefix applied. */
 size_t md_source_describe(char *buf, size_t size, const char *file,
@@ -258,14 +265,22 @@ struct md_depot_stats {
 };
 void md_depot_stats(struct md_depot_stats *st) MD_HIDDEN;
 struct md_symbol {
-  uintptr_t pc, rel_pc;  /* rel_pc: pc - the module's load address */
+  uintptr_t pc, rel_pc;  /* rel_pc: the address in the module's file, as
+                            addr2line takes it (pc - load bias) */
   const char *module;    /* path; NULL if no module holds pc */
   const char *function;  /* NULL if unknown */
   size_t offset;         /* pc - function start */
+  const char *file;      /* source file (md_symbolize_source); NULL */
+  unsigned line, column;
 };
 /* Names a code address (a frame from md_unwind); false (only pc set) if no
- * module holds it. */
+ * module holds it. Symbol-table names, not demangled: cheap, no helper. */
 bool md_symbolize(uintptr_t pc, struct md_symbol *out) MD_HIDDEN;
+/* md_symbolize, then (symbolize option) the demangled function and source
+ * line from the llvm-symbolizer helper when it has them. Report time only. */
+bool md_symbolize_source(uintptr_t pc, struct md_symbol *out) MD_HIDDEN;
+void md_symbolize_init(void) MD_HIDDEN; /* after the options */
+void md_symbolize_atfork_child(void) MD_HIDDEN;
 void md_backtrace_init(void) MD_HIDDEN;
 /* Whether blocks carry stack ids (the header's stacks extension). */
 bool md_backtrace_enabled(void) MD_HIDDEN;

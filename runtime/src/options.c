@@ -25,7 +25,7 @@
  * most stale writes. */
 #define MD_DEFAULT_OPTIONS                                                     \
   "rear_guard=8 free_track=256 free_track_bytes=262144 fill_on_free=64 "      \
-  "verify_pointers leak_check track_mmap"
+  "verify_pointers leak_check track_mmap symbolize"
 #define MD_DEFAULT_EXITCODE 23
 
 struct md_options md_opt;

@@ -1,10 +1,11 @@
 /* site.c - names where a call came from: a compiler-emitted site descriptor
  * ("file:line:col (function)", and " as TYPE" when the Clang front found
  * the allocated type in the source) or, for code that was not instrumented, a
- * return address named by md_symbolize ("pc OFFSET  module (symbol+N)", the
- * shape malloc debug prints frames in, so addr2line works on it).
+ * return address named as a frame is (md_pc_describe: "pc 0xADDR in
+ * function file:line:col (module)", ADDR what addr2line takes).
  * Also the names and properties of the call kinds (ops.def). Never
- * allocates (md_symbolize maps module files, never through malloc).
+ * allocates (md_symbolize maps module files, never through malloc; the
+ * symbolizer helper is a process of its own).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -98,18 +99,28 @@ size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) {
                      md_escaped(tbuf, sizeof(tbuf), s->type));
     return n;
   }
-  uintptr_t pc = origin & ~MD_ORIGIN_PC_BIT;
+  /* pc - 1: a return address may already belong to the next function (and
+   * its line is the next statement's); the call instruction's is the
+   * caller's. The module's full symbol table names static functions too (a
+   * library's own malloc wrapper, called through a function pointer). */
+  return md_pc_describe(buf, size, (origin & ~MD_ORIGIN_PC_BIT) - 1);
+}
+
+size_t md_pc_describe(char *buf, size_t size, uintptr_t pc) {
   struct md_symbol sym;
-  /* pc - 1: a return address may already belong to the next function. The
-   * module's full symbol table names static functions too (a library's own
-   * malloc wrapper, called through a function pointer). */
-  if (!md_symbolize(pc - 1, &sym))
-    return md_format(buf, size, "pc %016lx  <unknown>", (unsigned long)pc);
-  unsigned long rel = (unsigned long)sym.rel_pc + 1;
-  if (sym.function)
-    return md_format(buf, size, "pc %016lx  %s (%s+%lu)", rel, sym.module,
-                     sym.function, (unsigned long)sym.offset + 1);
-  return md_format(buf, size, "pc %016lx  %s", rel, sym.module);
+  if (!md_symbolize_source(pc, &sym))
+    return md_format(buf, size, "pc 0x%lx <unknown>", (unsigned long)pc);
+  size_t n = md_format(buf, size, "pc 0x%lx ", (unsigned long)sym.rel_pc);
+  if (sym.function && sym.file)
+    n += md_format(buf + n, size - n, "in %s %s:%u", sym.function,
+                   shown_path(sym.file), sym.line);
+  else if (sym.function)
+    n += md_format(buf + n, size - n, "in %s+0x%zx", sym.function,
+                   sym.offset);
+  if (sym.function && sym.file && sym.column)
+    n += md_format(buf + n, size - n, ":%u", sym.column);
+  return n + md_format(buf + n, size - n, "%s(%s)", sym.function ? " " : "",
+                       shown_path(sym.module));
 }
 
 /* Is `origin` code in one of the modules whose file names start with one of

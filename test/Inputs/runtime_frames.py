@@ -5,7 +5,8 @@ usage: runtime_frames.py RUNTIME_ARCHIVE FILE...
 
 Reads every frame of every FILE: heap dumps written with backtrace_full
 (the bt_info entries: module and function) and report text (the
-"#NN  pc OFFSET  MODULE (FUNCTION+N)" lines). A frame is the runtime's when
+"#NN pc 0xOFFSET in FUNCTION FILE:LINE:COL (MODULE)" lines, where the
+function part may be "in FUNCTION+0xN" or absent). A frame is the runtime's when
 its module is libmdebug-rt.so or its function is one the runtime archive
 defines (llvm-nm RUNTIME_ARCHIVE). Prints one "runtime frame: ..." line for
 each and exits 1 if there is any; otherwise prints "frames: N, none of the
@@ -17,7 +18,9 @@ import subprocess
 import sys
 
 BT_INFO_ENTRY = re.compile(r' \{"([^"]*)" [0-9a-f]+ "([^"]*)" [0-9a-f]+\}')
-REPORT_FRAME = re.compile(r"^ *#[0-9]+  pc [0-9a-f]+  (\S+)(?: \(([^+)]*)\+[0-9]+\))?$")
+REPORT_FRAME = re.compile(
+    r"^ *#[0-9]+ pc 0x[0-9a-f]+ "
+    r"(?:in (.+?)(?:\+0x[0-9a-f]+| \S+:[0-9]+(?::[0-9]+)?)? )?\((\S+)\)$")
 
 
 def runtime_functions(archive):
@@ -41,7 +44,7 @@ def frames(path):
             continue
         m = REPORT_FRAME.match(line.rstrip("\n"))
         if m:
-            yield m.group(1), m.group(2) or ""
+            yield m.group(2), m.group(1) or ""
 
 
 def main():

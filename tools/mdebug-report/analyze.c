@@ -67,10 +67,9 @@ const char *module_name(const struct profile *p, uint32_t module) {
   return "?";
 }
 
-static const char *base_name(const char *path) {
-  const char *b = strrchr(path, '/');
-  return b ? b + 1 : path;
-}
+static const char *label(const struct profile *p, uint32_t module,
+                         uint64_t offset, const char *known, char *buf,
+                         size_t size);
 
 /* Where the site is, without its type. */
 static void site_place(const struct profile *p, const struct site *s,
@@ -83,11 +82,11 @@ static void site_place(const struct profile *p, const struct site *s,
   else if (s->file)
     snprintf(buf, size, "%s%s%s (%s)", op, at, s->file,
              s->function ? s->function : "?");
-  else if (s->module != NONE)
-    snprintf(buf, size, "%s%s%s+0x%lx%s%s%s", op, at,
-             base_name(module_name(p, s->module)), (unsigned long)s->offset,
-             s->function ? " (" : "", s->function ? s->function : "",
-             s->function ? ")" : "");
+  else if (s->module != NONE) {
+    char fb[1024];
+    label(p, s->module, s->offset, s->function, fb, sizeof(fb));
+    snprintf(buf, size, "%s%s%s", op, at, fb);
+  }
   else if (s->function)
     snprintf(buf, size, "%s (%s)", op, s->function);
   else if (s->offset)
@@ -107,19 +106,69 @@ const char *site_label(const struct profile *p, uint32_t site, char *buf,
   return buf;
 }
 
+/* What the symbolizer says of (module, offset), unless it contradicts the
+ * name the file gives (`known`, the runtime's symbol-table name): then the
+ * module file here is not the one that ran (another build, another
+ * machine's libc), and its lines would be wrong. Mangled names are not
+ * compared (the symbolizer's are demangled). */
+static const struct source *trusted(const struct profile *p, uint32_t module,
+                                    uint64_t offset, const char *known) {
+  const struct source *src = source_get(p, module, offset);
+  if (!src || !src->function || !known || strncmp(known, "_Z", 2) == 0)
+    return src;
+  return strcmp(src->function, known) == 0 ? src : NULL;
+}
+
+static const char *file_name(const struct profile *p, uint32_t module,
+                             uint64_t offset, const char *known) {
+  const struct symbol *sym = symbol_get(p, module, offset);
+  return sym && sym->function ? sym->function : known;
+}
+
+/* The function at (module, offset): the symbolizer's (demangled), else the
+ * file's symbol, else `known` (a return-address site's own name). */
+static const char *function_at(const struct profile *p, uint32_t module,
+                               uint64_t offset, const char *known) {
+  const char *name = file_name(p, module, offset, known);
+  const struct source *src = trusted(p, module, offset, name);
+  return src && src->function ? src->function : name;
+}
+
+const char *frame_function(const struct profile *p, const struct frame *f) {
+  return function_at(p, f->module, f->offset, NULL);
+}
+
+static const char *label(const struct profile *p, uint32_t module,
+                         uint64_t offset, const char *known, char *buf,
+                         size_t size) {
+  if (module == NONE) {
+    snprintf(buf, size, "pc 0x%lx <unknown>", (unsigned long)offset);
+    return buf;
+  }
+  const struct source *src =
+      trusted(p, module, offset, file_name(p, module, offset, known));
+  const struct symbol *sym = symbol_get(p, module, offset);
+  const char *function = function_at(p, module, offset, known);
+  int n = snprintf(buf, size, "pc 0x%lx ", (unsigned long)offset);
+  if (function && src && src->file && src->column)
+    n += snprintf(buf + n, size - (size_t)n, "in %s %s:%u:%u ", function,
+                  src->file, src->line, src->column);
+  else if (function && src && src->file)
+    n += snprintf(buf + n, size - (size_t)n, "in %s %s:%u ", function,
+                  src->file, src->line);
+  else if (function && sym && sym->function)
+    n += snprintf(buf + n, size - (size_t)n, "in %s+0x%lx ", function,
+                  (unsigned long)sym->function_offset);
+  else if (function)
+    n += snprintf(buf + n, size - (size_t)n, "in %s ", function);
+  if (n >= 0 && (size_t)n < size)
+    snprintf(buf + n, size - (size_t)n, "(%s)", module_name(p, module));
+  return buf;
+}
+
 const char *frame_label(const struct profile *p, const struct frame *f,
                         char *buf, size_t size) {
-  const struct symbol *sym = symbol_get(p, f->module, f->offset);
-  if (f->module == NONE)
-    snprintf(buf, size, "pc 0x%lx", (unsigned long)f->offset);
-  else if (sym && sym->function)
-    snprintf(buf, size, "%s+0x%lx (%s)", sym->function,
-             (unsigned long)sym->function_offset,
-             base_name(module_name(p, f->module)));
-  else
-    snprintf(buf, size, "%s+0x%lx", base_name(module_name(p, f->module)),
-             (unsigned long)f->offset);
-  return buf;
+  return label(p, f->module, f->offset, NULL, buf, size);
 }
 
 const struct stack *stack_of(const struct profile *p, uint32_t stack) {

@@ -73,9 +73,9 @@ static const char usage[] =
     "leave out\n"
     "                       PAT: substring, '*' wildcard, '^' '$' anchors\n"
     "  --limit=N            at most N rows a report (default 25; 0: all)\n"
-    "  --min-percent=P      leave out rows under P%% of the report's bytes\n"
-    "  --warmup=TIME|P%%     growth ignores this start of the run (default "
-    "10%%)\n"
+    "  --min-percent=P      leave out rows under P% of the report's bytes\n"
+    "  --warmup=TIME|P%     growth ignores this start of the run (default "
+    "10%)\n"
     "  --show-zero-growth   growth lists sites that did not grow too "
     "(ShowZeroGrowthIds)\n"
     "  --time-slice=TIME    time-slice length (TimeSliceDuration; default: "
@@ -95,6 +95,11 @@ static const char usage[] =
     "                       may be repeated (PlotAllocation)\n"
     "  --top=N              sites stacked in the outstanding-bytes chart "
     "(default 8)\n"
+    "  --symbolizer=PATH    llvm-symbolizer to name frames' functions and "
+    "source lines\n"
+    "                       (default: the one of the LLVM mdebug was built "
+    "with, else PATH's)\n"
+    "  --no-symbolize       frames keep the names the file has\n"
     "  --help               this text\n";
 
 static void option_error(const char *fmt, ...)
@@ -351,6 +356,10 @@ static void parse_args(int argc, char **argv, VEC(const char *) * files) {
       if (!*v || *end || errno || strlen(v) > 18)
         option_error("bad value for --plot: '%s' (a site id, in hex)", v);
       *vec_push(&opt.plots) = id;
+    } else if ((v = value_of(a, "--symbolizer"))) {
+      opt.symbolizer = v;
+    } else if (strcmp(a, "--no-symbolize") == 0) {
+      opt.no_symbolize = true;
     } else if ((v = value_of(a, "--top"))) {
       opt.top = parse_count("--top", v);
       if (opt.top == 0 || opt.top > 64)

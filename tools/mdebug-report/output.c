@@ -905,9 +905,9 @@ void print_folded(FILE *out, const struct profile *p) {
       for (uint32_t i = st ? st->n : 0; i-- > 0;) {
         char fb[512];
         const struct frame *f = &p->frames.v[st->first + i];
-        const struct symbol *sym = symbol_get(p, f->module, f->offset);
-        if (sym && sym->function)
-          snprintf(fb, sizeof(fb), "%s", sym->function);
+        const char *function = frame_function(p, f);
+        if (function) /* flame graphs merge frames by function */
+          snprintf(fb, sizeof(fb), "%s", function);
         else
           frame_label(p, f, fb, sizeof(fb));
         folded_name(fb);

@@ -159,6 +159,17 @@ const struct symbol *symbol_get(const struct profile *p, uint32_t module,
                                 uint64_t offset);
 const char *module_name(const struct profile *p, uint32_t module);
 
+/* ---- symbolize.c: source lines from llvm-symbolizer ------------------------ */
+struct source {
+  const char *function, *file; /* NULL: unknown */
+  uint32_t line, column;
+};
+/* What llvm-symbolizer says of this address of the module (the first call
+ * for a profile runs it over all the profile's addresses); NULL when it
+ * was not asked (--no-symbolize, no module file) or did not answer. */
+const struct source *source_get(const struct profile *p, uint32_t module,
+                                uint64_t offset);
+
 /* ---- readers ---------------------------------------------------------------
  * Each returns false when nothing could be read (the error was reported);
  * damage to part of the file sets p->damaged and keeps the rest. */
@@ -199,6 +210,8 @@ struct options {
   VEC(const char *) keep_function, keep_file, keep_module;
   VEC(const char *) drop_function, drop_file, drop_module;
   VEC(uint64_t) plots;
+  const char *symbolizer; /* --symbolizer=PATH */
+  bool no_symbolize;
 };
 extern struct options opt;
 extern const char *const report_names[R_COUNT];
@@ -209,13 +222,18 @@ extern const char *const report_titles[R_COUNT];
 void block_weight(const struct profile *p, const struct block *b,
                   double *bytes, double *blocks);
 void apply_filters_and_window(struct profile *p);
-/* "malloc at a.c:12:5 (make) as struct node" / "malloc at
- * libc.so.6+0x9a1c0 (strdup)". */
+/* "malloc at a.c:12:5 (make) as struct node" / "malloc at pc 0x9a1c0 in
+ * strdup (/lib/x86_64-linux-gnu/libc.so.6)". */
 const char *site_label(const struct profile *p, uint32_t site, char *buf,
                        size_t size);
-/* A frame as "function+0xoff (module)" or "module+0xoff". */
+/* A frame in the runtime's one frame style: "pc 0xOFF in function
+ * file:line:col (module)", "pc 0xOFF in function+0xN (module)" or "pc 0xOFF
+ * (module)"; OFF the call's address in the module's file. */
 const char *frame_label(const struct profile *p, const struct frame *f,
                         char *buf, size_t size);
+/* The function name for people: demangled when the symbolizer named it,
+ * else the file's. NULL if neither. */
+const char *frame_function(const struct profile *p, const struct frame *f);
 const struct stack *stack_of(const struct profile *p, uint32_t stack);
 /* The snapshot a selector names (label, #number, first, last); NULL. */
 const struct snapshot *find_snapshot(const struct profile *p, const char *sel);

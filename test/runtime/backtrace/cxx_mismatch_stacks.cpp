@@ -1,9 +1,12 @@
-// Proves: stacks run through C++ functions (names as the symbol table has
-// them, mangled): a block from operator new released by free() is
-// reported with its allocation stack through zoo::make and the failure
-// stack through zoo::drop. The clean run deletes it: no report.
+// Proves: stacks run through C++ functions, named demangled with their
+// source lines (llvm-symbolizer): a block from operator new released by
+// free() is reported with its allocation stack through zoo::make() and the
+// failure stack through zoo::drop(zoo::Animal*); with symbolize=0 frames
+// keep the symbol table's mangled names. The clean run deletes it: no
+// report.
 // RUN: %mdebug_clangxx -O1 -g %s -o %t
 // RUN: env MDEBUG_OPTIONS=backtrace %not %t 2>&1 | %FileCheck %s
+// RUN: env MDEBUG_OPTIONS="backtrace symbolize=0" %not %t 2>&1 | %FileCheck %s --check-prefix=RAW
 // RUN: env MDEBUG_OPTIONS=backtrace %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
 #include <cstdlib>
 
@@ -26,9 +29,12 @@ int main(int argc, char **) {
 }
 // CHECK: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 32 ALLOCATED BY operator new RELEASED BY free
 // CHECK: Backtrace at time of allocation:
-// CHECK-NEXT: #00 pc {{[0-9a-f]{16} }}{{.*}} (_ZN3zoo4makeEv+{{[0-9]+}})
-// CHECK-NEXT: #01 pc {{[0-9a-f]{16} }}{{.*}} (main+{{[0-9]+}})
+// CHECK-NEXT: #00 pc 0x{{[0-9a-f]+}} in zoo::make() {{.*}}cxx_mismatch_stacks.cpp:17:{{[0-9]+}} ({{.*}}cxx_mismatch_stacks.cpp.tmp){{$}}
+// CHECK-NEXT: #01 pc 0x{{[0-9a-f]+}} in main {{.*}}cxx_mismatch_stacks.cpp:23:{{[0-9]+}} ({{.*}}cxx_mismatch_stacks.cpp.tmp){{$}}
 // CHECK: Backtrace at time of failure:
-// CHECK-NEXT: #00 pc {{[0-9a-f]{16} }}{{.*}} (_ZN3zoo4dropEPNS_6AnimalE+{{[0-9]+}})
-// CHECK-NEXT: #01 pc {{[0-9a-f]{16} }}{{.*}} (main+{{[0-9]+}})
+// CHECK-NEXT: #00 pc 0x{{[0-9a-f]+}} in zoo::drop(zoo::Animal*) {{.*}}cxx_mismatch_stacks.cpp:18:{{[0-9]+}} ({{.*}}cxx_mismatch_stacks.cpp.tmp){{$}}
+// CHECK-NEXT: #01 pc 0x{{[0-9a-f]+}} in main {{.*}}cxx_mismatch_stacks.cpp:27:{{[0-9]+}} ({{.*}}cxx_mismatch_stacks.cpp.tmp){{$}}
+// RAW: Backtrace at time of allocation:
+// RAW-NEXT: #00 pc 0x{{[0-9a-f]+}} in _ZN3zoo4makeEv+0x{{[0-9a-f]+}} ({{.*}}cxx_mismatch_stacks.cpp.tmp){{$}}
+// RAW-NEXT: #01 pc 0x{{[0-9a-f]+}} in main+0x{{[0-9a-f]+}} ({{.*}}){{$}}
 // CLEAN-NOT: mdebug

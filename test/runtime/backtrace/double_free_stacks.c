@@ -23,17 +23,17 @@ int main(void) {
 // CHECK-NEXT:   freed by free at {{.*}}double_free_stacks.c:12:51 (release)
 // CHECK-NEXT:   freed again by free at {{.*}}double_free_stacks.c:13:57 (release_again)
 // CHECK-NEXT: Backtrace at time of allocation:
-// CHECK-NEXT:           #00  pc {{[0-9a-f]{16} }}{{.*}}double_free_stacks.c.tmp (make+{{[0-9]+}})
-// CHECK-NEXT:           #01  pc {{[0-9a-f]{16} }}{{.*}}double_free_stacks.c.tmp (main+{{[0-9]+}})
-// CHECK-NEXT:           #02  pc {{[0-9a-f]{16} }}{{.*}}libc.so.6{{$}}
+// CHECK-NEXT:           #00 pc 0x{{[0-9a-f]+}} in make{{[+ ].*}} ({{.*}}double_free_stacks.c.tmp)
+// CHECK-NEXT:           #01 pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}}double_free_stacks.c.tmp)
+// CHECK-NEXT:           #02 pc 0x{{[0-9a-f]+}} {{.*}}(/{{.*}}libc.so.6){{$}}
 // CHECK-NEXT: Backtrace of original free:
-// CHECK-NEXT:           #00  pc {{[0-9a-f]{16} }}{{.*}}double_free_stacks.c.tmp (release+{{[0-9]+}})
-// CHECK-NEXT:           #01  pc {{[0-9a-f]{16} }}{{.*}}double_free_stacks.c.tmp (main+{{[0-9]+}})
-// CHECK-NEXT:           #02  pc {{[0-9a-f]{16} }}{{.*}}libc.so.6{{$}}
+// CHECK-NEXT:           #00 pc 0x{{[0-9a-f]+}} in release{{[+ ].*}} ({{.*}}double_free_stacks.c.tmp)
+// CHECK-NEXT:           #01 pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}}double_free_stacks.c.tmp)
+// CHECK-NEXT:           #02 pc 0x{{[0-9a-f]+}} {{.*}}(/{{.*}}libc.so.6){{$}}
 // CHECK-NEXT: Backtrace at time of failure:
-// CHECK-NEXT:           #00  pc {{[0-9a-f]{16} }}{{.*}}double_free_stacks.c.tmp (release_again+{{[0-9]+}})
-// CHECK-NEXT:           #01  pc {{[0-9a-f]{16} }}{{.*}}double_free_stacks.c.tmp (main+{{[0-9]+}})
-// CHECK-NEXT:           #02  pc {{[0-9a-f]{16} }}{{.*}}libc.so.6{{$}}
+// CHECK-NEXT:           #00 pc 0x{{[0-9a-f]+}} in release_again{{[+ ].*}} ({{.*}}double_free_stacks.c.tmp)
+// CHECK-NEXT:           #01 pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}}double_free_stacks.c.tmp)
+// CHECK-NEXT:           #02 pc 0x{{[0-9a-f]+}} {{.*}}(/{{.*}}libc.so.6){{$}}
 // CHECK-NEXT: *** *** ***
 // CHECK: mdebug: SUMMARY: 1 error (1 double free)
 // OFF: freed again by free at {{.*}}double_free_stacks.c:13:57 (release_again)

@@ -16,13 +16,13 @@ int main(void) {
   return 0;
 }
 // TWO: Backtrace at time of allocation:
-// TWO-NEXT: #00 pc {{[0-9a-f]{16} }}{{.*}} (lose+{{[0-9]+}})
-// TWO-NEXT: #01 pc {{[0-9a-f]{16} }}{{.*}} (inner+{{[0-9]+}})
+// TWO-NEXT: #00 pc 0x{{[0-9a-f]+}} in lose{{[+ ].*}} ({{.*}})
+// TWO-NEXT: #01 pc 0x{{[0-9a-f]+}} in inner{{[+ ].*}} ({{.*}})
 // TWO-NEXT: +++ {{.*}} leaked block of size 5
 // ALL: Backtrace at time of allocation:
-// ALL-NEXT: #00 pc {{[0-9a-f]{16} }}{{.*}} (lose+{{[0-9]+}})
-// ALL-NEXT: #01 pc {{[0-9a-f]{16} }}{{.*}} (inner+{{[0-9]+}})
-// ALL-NEXT: #02 pc {{[0-9a-f]{16} }}{{.*}} (outer+{{[0-9]+}})
-// ALL-NEXT: #03 pc {{[0-9a-f]{16} }}{{.*}} (main+{{[0-9]+}})
-// ALL-NEXT: #04 pc {{[0-9a-f]{16} }}{{.*}}libc.so.6{{$}}
+// ALL-NEXT: #00 pc 0x{{[0-9a-f]+}} in lose{{[+ ].*}} ({{.*}})
+// ALL-NEXT: #01 pc 0x{{[0-9a-f]+}} in inner{{[+ ].*}} ({{.*}})
+// ALL-NEXT: #02 pc 0x{{[0-9a-f]+}} in outer{{[+ ].*}} ({{.*}})
+// ALL-NEXT: #03 pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}})
+// ALL-NEXT: #04 pc 0x{{[0-9a-f]+}} {{.*}}(/{{.*}}libc.so.6){{$}}
 // ALL-NEXT: +++ {{.*}} leaked block of size 5

@@ -27,8 +27,8 @@ int main(void) {
   return 0;
 }
 // CHECK: mdebug: 72 bytes leaked in 3 blocks (3 direct, 0 indirect)
-// CHECK-DAG: Direct leak of 48 bytes in 2 blocks:{{[[:space:]]+}}allocated by malloc at {{.*}}leak_groups_by_stack.c:13:13 (make){{[[:space:]]}}Backtrace at time of allocation:{{[[:space:]]+}}#00  pc {{[0-9a-f]{16} }}{{.*}} (make+{{[0-9]+}}){{[[:space:]]+}}#01  pc {{[0-9a-f]{16} }}{{.*}} (from_alpha+{{[0-9]+}}){{[[:space:]]+}}#02  pc {{[0-9a-f]{16} }}{{.*}} (main+{{[0-9]+}})
-// CHECK-DAG: Direct leak of 24 bytes in 1 block:{{[[:space:]]+}}allocated by malloc at {{.*}}leak_groups_by_stack.c:13:13 (make){{[[:space:]]}}Backtrace at time of allocation:{{[[:space:]]+}}#00  pc {{[0-9a-f]{16} }}{{.*}} (make+{{[0-9]+}}){{[[:space:]]+}}#01  pc {{[0-9a-f]{16} }}{{.*}} (from_beta+{{[0-9]+}}){{[[:space:]]+}}#02  pc {{[0-9a-f]{16} }}{{.*}} (main+{{[0-9]+}})
+// CHECK-DAG: Direct leak of 48 bytes in 2 blocks:{{[[:space:]]+}}allocated by malloc at {{.*}}leak_groups_by_stack.c:13:13 (make){{[[:space:]]}}Backtrace at time of allocation:{{[[:space:]]+}}#00 pc 0x{{[0-9a-f]+}} in make{{[+ ].*}} ({{.*}}){{[[:space:]]+}}#01 pc 0x{{[0-9a-f]+}} in from_alpha{{[+ ].*}} ({{.*}}){{[[:space:]]+}}#02 pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}})
+// CHECK-DAG: Direct leak of 24 bytes in 1 block:{{[[:space:]]+}}allocated by malloc at {{.*}}leak_groups_by_stack.c:13:13 (make){{[[:space:]]}}Backtrace at time of allocation:{{[[:space:]]+}}#00 pc 0x{{[0-9a-f]+}} in make{{[+ ].*}} ({{.*}}){{[[:space:]]+}}#01 pc 0x{{[0-9a-f]+}} in from_beta{{[+ ].*}} ({{.*}}){{[[:space:]]+}}#02 pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}})
 // CHECK: mdebug: SUMMARY: 0 errors, 72 bytes leaked in 3 blocks
 // OFF: Direct leak of 72 bytes in 3 blocks:
 // OFF-NEXT: allocated by malloc at {{.*}}leak_groups_by_stack.c:13:13 (make)

@@ -15,9 +15,9 @@ int main(void) {
 // CHECK: (leak_track: every block still allocated at exit)
 // CHECK: allocated by malloc at {{.*}}leak_track_stack.c:9:52 (keep)
 // CHECK-NEXT: Backtrace at time of allocation:
-// CHECK-NEXT: #00 pc {{[0-9a-f]{16} }}{{.*}} (keep+{{[0-9]+}})
-// CHECK-NEXT: #01 pc {{[0-9a-f]{16} }}{{.*}} (main+{{[0-9]+}})
-// CHECK-NEXT: #02 pc {{[0-9a-f]{16} }}{{.*}}libc.so.6{{$}}
+// CHECK-NEXT: #00 pc 0x{{[0-9a-f]+}} in keep{{[+ ].*}} ({{.*}})
+// CHECK-NEXT: #01 pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}})
+// CHECK-NEXT: #02 pc 0x{{[0-9a-f]+}} {{.*}}(/{{.*}}libc.so.6){{$}}
 // CHECK-NEXT: +++ {{.*}} leaked block of size 61
 // OFF: allocated by malloc at {{.*}}leak_track_stack.c:9:52 (keep)
 // OFF-NEXT: +++ {{.*}} leaked block of size 61

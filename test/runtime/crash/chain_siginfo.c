@@ -44,6 +44,6 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:   write at 0x{{[0-9a-f]+}}: 10 bytes inside the freed block
 // CHECK-NEXT:   allocated by malloc at {{.*}}chain_siginfo.c:34:15 (main)
 // CHECK-NEXT:   freed by free at {{.*}}chain_siginfo.c:35:3 (main)
-// CHECK-NEXT:   write by the instruction at pc {{[0-9a-f]+}}  {{.*}} (main+{{[0-9]+}})
+// CHECK-NEXT:   write by the instruction at pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}})
 // CHECK: mdebug: SUMMARY: 1 error (1 use after free), then SIGSEGV (segmentation fault); leaks at exit not checked
 // CHECK-NEXT: killed by signal 11

@@ -27,9 +27,9 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: +++ INVALID WRITE AT 0x{{[0-9a-f]+}} (SIGSEGV, {{.*}})
 // CHECK-NEXT:   0x{{[0-9a-f]+}} is 1048576 bytes after the end of a block of size 1000 at 0x{{[0-9a-f]+}}, the nearest block in mdebug's heap
 // CHECK-NEXT:   allocated by malloc at {{.*}}heap_wild.c:19:17 (main)
-// CHECK-NEXT:   write by the instruction at pc {{[0-9a-f]+}}  {{.*}}heap_wild.c.tmp (poke+{{[0-9]+}})
+// CHECK-NEXT:   write by the instruction at pc 0x{{[0-9a-f]+}} in poke{{[+ ].*}} ({{.*}}heap_wild.c.tmp)
 // CHECK-NEXT: Backtrace at time of failure:
-// CHECK-NEXT:   #00  pc {{[0-9a-f]+}}  {{.*}} (poke+{{[0-9]+}})
-// CHECK-NEXT:   #01  pc {{[0-9a-f]+}}  {{.*}} (main+{{[0-9]+}})
+// CHECK-NEXT:   #00 pc 0x{{[0-9a-f]+}} in poke{{[+ ].*}} ({{.*}})
+// CHECK-NEXT:   #01 pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}})
 // CHECK: mdebug: SUMMARY: 1 error (1 invalid access), then SIGSEGV (segmentation fault); leaks at exit not checked
 // CHECK-NEXT: killed by signal 11

@@ -68,17 +68,17 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: mdebug: ERROR: invalid access in {{.*}}
 // NULL-NEXT: +++ INVALID WRITE AT 0x0 (SIGSEGV, address not mapped)
 // NULL-NEXT:   0x0 is not in mdebug's heap: a null pointer (plus an offset)
-// NULL-NEXT:   write by the instruction at pc {{[0-9a-f]+}}  {{.*}}segv.c.tmp (main+{{[0-9]+}})
+// NULL-NEXT:   write by the instruction at pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}}segv.c.tmp)
 // THREAD-NEXT: +++ INVALID WRITE AT 0x0 (SIGSEGV, address not mapped)
 // THREAD-NEXT:   0x0 is not in mdebug's heap: a null pointer (plus an offset)
-// THREAD-NEXT:   write by the instruction at pc {{[0-9a-f]+}}  {{.*}}segv.c.tmp (fault+{{[0-9]+}})
+// THREAD-NEXT:   write by the instruction at pc 0x{{[0-9a-f]+}} in fault{{[+ ].*}} ({{.*}}segv.c.tmp)
 // OVERFLOW-NEXT: +++ INVALID WRITE AT 0x{{[0-9a-f]+}} (SIGSEGV, address not mapped)
 // OVERFLOW-NEXT:   0x{{[0-9a-f]+}} is not in mdebug's heap: it is near the stack pointer (0x{{[0-9a-f]+}}), a stack overflow?
-// OVERFLOW-NEXT:   write by the instruction at pc {{[0-9a-f]+}}  {{.*}}segv.c.tmp (recurse+{{[0-9]+}})
+// OVERFLOW-NEXT:   write by the instruction at pc 0x{{[0-9a-f]+}} in recurse{{[+ ].*}} ({{.*}}segv.c.tmp)
 // CHECK-NEXT: Backtrace at time of failure:
-// NULL-NEXT:   #00  pc {{[0-9a-f]+}}  {{.*}}segv.c.tmp (main+{{[0-9]+}})
-// THREAD-NEXT:   #00  pc {{[0-9a-f]+}}  {{.*}}segv.c.tmp (fault+{{[0-9]+}})
-// OVERFLOW-NEXT:   #00  pc {{[0-9a-f]+}}  {{.*}}segv.c.tmp (recurse+{{[0-9]+}})
+// NULL-NEXT:   #00 pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}}segv.c.tmp)
+// THREAD-NEXT:   #00 pc 0x{{[0-9a-f]+}} in fault{{[+ ].*}} ({{.*}}segv.c.tmp)
+// OVERFLOW-NEXT:   #00 pc 0x{{[0-9a-f]+}} in recurse{{[+ ].*}} ({{.*}}segv.c.tmp)
 // CHECK: ***
 // CHECK-NEXT: mdebug: SUMMARY: 2 errors (1 double free, 1 invalid access), then SIGSEGV (segmentation fault); leaks at exit not checked
 // CHECK-NEXT: killed by signal 11
@@ -87,6 +87,6 @@ int main(int argc, char **argv) {
 // BUS-NEXT: mdebug: ERROR: invalid access in {{.*}}
 // BUS-NEXT: +++ INVALID READ AT 0x{{[0-9a-f]+}} (SIGBUS, no memory behind the address (a file cut short?))
 // BUS-NEXT:   0x{{[0-9a-f]+}} is not in mdebug's heap
-// BUS-NEXT:   read by the instruction at pc {{[0-9a-f]+}}  {{.*}}segv.c.tmp (bus_error+{{[0-9]+}})
+// BUS-NEXT:   read by the instruction at pc 0x{{[0-9a-f]+}} in bus_error{{[+ ].*}} ({{.*}}segv.c.tmp)
 // BUS: mdebug: SUMMARY: 2 errors (1 double free, 1 invalid access), then SIGBUS (bus error); leaks at exit not checked
 // BUS-NEXT: killed by signal 7

@@ -38,7 +38,7 @@ int main(int argc, char **argv) {
 }
 // CHECK: mdebug: ERROR: memory leak in
 // CHECK: Direct leak of 23 bytes in 1 block:
-// CHECK-NEXT:   allocated by malloc at pc {{[0-9a-f]+}}  {{.*}}allocator_pointer.c.tmp (lib_malloc_wrapper+{{[0-9]+}}){{$}}
+// CHECK-NEXT:   allocated by malloc at pc 0x{{[0-9a-f]+}} in lib_malloc_wrapper{{[+ ].*}} ({{.*}}allocator_pointer.c.tmp){{$}}
 // CHECK: mdebug: SUMMARY: 0 errors, 23 bytes leaked in 1 block
 // SUPPRESSED-NOT: mdebug
 // CLEAN-NOT: mdebug

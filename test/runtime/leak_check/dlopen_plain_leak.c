@@ -39,13 +39,13 @@ int main(int argc, char **argv) {
 // CLOSED: library closed
 // CLOSED: mdebug: 45 bytes leaked in 1 block (1 direct, 0 indirect)
 // CLOSED-NEXT: Direct leak of 45 bytes in 1 block:
-// CLOSED-NEXT:   allocated by malloc at pc {{[0-9a-f]+}}  <unknown>
+// CLOSED-NEXT:   allocated by malloc at pc 0x{{[0-9a-f]+}} <unknown>
 // CLOSED: mdebug: SUMMARY: 0 errors, 45 bytes leaked in 1 block
 // CHECK: *** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***
 // CHECK-NEXT: mdebug: ERROR: memory leak in [[PROG:.*]] (pid {{[0-9]+}}, tid {{[0-9]+}})
 // CHECK-NEXT: mdebug: 45 bytes leaked in 1 block (1 direct, 0 indirect); {{[0-9]+}} block{{s?}} ({{[0-9]+}} bytes) still reachable
 // CHECK-NEXT: Direct leak of 45 bytes in 1 block:
-// CHECK-NEXT:   allocated by malloc at pc {{0000[0-9a-f]+}}  {{.*}}.dir/liblcplain.so (lc_leak+{{[0-9]+}})
+// CHECK-NEXT:   allocated by malloc at pc 0x{{[0-9a-f]+}} in lc_leak{{[+ ].*}} ({{.*}}.dir/liblcplain.so)
 // CHECK-NEXT: +++ [[PROG]] leaked block of size 45 at 0x{{[0-9a-f]+}} (leak 1 of 1)
 // CHECK-NEXT: *** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***
 // CHECK-NEXT: mdebug: SUMMARY: 0 errors, 45 bytes leaked in 1 block

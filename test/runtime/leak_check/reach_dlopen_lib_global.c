@@ -30,7 +30,7 @@ int main(int argc, char **argv) {
 // CONTROL: mdebug: ERROR: memory leak in [[PROG:.*]] (pid {{[0-9]+}}, tid {{[0-9]+}})
 // CONTROL-NEXT: mdebug: 104 bytes leaked in 1 block (1 direct, 0 indirect); {{[0-9]+}} block{{s?}} ({{[0-9]+}} bytes) still reachable
 // CONTROL-NEXT: Direct leak of 104 bytes in 1 block:
-// CONTROL-NEXT:   allocated by malloc at pc {{0000[0-9a-f]+}}  {{.*}}.dir/liblcplain.so (lc_keep_global+{{[0-9]+}})
+// CONTROL-NEXT:   allocated by malloc at pc 0x{{[0-9a-f]+}} in lc_keep_global{{[+ ].*}} ({{.*}}.dir/liblcplain.so)
 // CONTROL-NEXT: +++ [[PROG]] leaked block of size 104 at 0x{{[0-9a-f]+}} (leak 1 of 1)
 // CONTROL-NEXT: *** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***
 // CONTROL-NEXT: mdebug: SUMMARY: 0 errors, 104 bytes leaked in 1 block

@@ -78,11 +78,11 @@ int main(int argc, char **argv) {
 // CHECK-NOT: mdebug
 // MISMATCH: mdebug: ERROR: alloc-dealloc mismatch in
 // MISMATCH-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 24 ALLOCATED BY operator new RELEASED BY free
-// MISMATCH-NEXT: allocated by operator new at pc {{[0-9a-f]+}}  {{.*}}static_exe_dlopen.c.tmp (main+{{[0-9]+}}){{$}}
+// MISMATCH-NEXT: allocated by operator new at pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}}static_exe_dlopen.c.tmp){{$}}
 // MISMATCH-NEXT: released by free at {{.*}}static_exe_dlopen.c:66:5 (main)
 // MISMATCH: mdebug: SUMMARY: 1 error (1 alloc-dealloc mismatch), 0 bytes leaked in 0 blocks
 // LEAK: mdebug: ERROR: memory leak in
-// LEAK: allocated by malloc at pc {{[0-9a-f]+}}  {{.*}}static_exe_dlopen.c.tmp (lose+{{[0-9]+}}){{$}}
+// LEAK: allocated by malloc at pc 0x{{[0-9a-f]+}} in lose{{[+ ].*}} ({{.*}}static_exe_dlopen.c.tmp){{$}}
 // LEAK-NOT: mdebug: ERROR
 // LEAK: leaks found from the library: 1
 // LEAK-NEXT: mdebug: SUMMARY: 0 errors, 77 bytes leaked in 1 block

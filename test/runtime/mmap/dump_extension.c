@@ -70,5 +70,5 @@ int main(int argc, char **argv) {
 // REPORT: Direct leak of 20480 bytes in 1 mapping:
 // REPORT-NEXT:   allocated by mmap at {{.*}}dump_extension.c:42:10 (main)
 // REPORT-NEXT: Backtrace at time of allocation:
-// REPORT-NEXT: #00 pc {{[0-9a-f]+}} {{.*}}dump_extension.c.tmp (main+{{[0-9]+}})
+// REPORT-NEXT: #00 pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}}dump_extension.c.tmp)
 // REPORT: +++ {{.*}} leaked mapping of 20480 bytes at 0x{{[0-9a-f]+}} (rwx private anonymous)

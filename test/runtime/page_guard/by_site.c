@@ -51,8 +51,8 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 13 READ PAST ITS END
 // CHECK-NEXT:   read at 0x{{[0-9a-f]+}}: 0 bytes after the end of the block
 // SITE-NEXT:   allocated by malloc at {{.*}}by_site.c:26:10 (chosen_alloc)
-// PLAIN-NEXT:   allocated by malloc at pc {{[0-9a-f]+}}  {{.*}}by_site.c.tmp.plain (chosen_alloc+{{[0-9]+}}){{$}}
-// CHECK-NEXT:   read by the instruction at pc {{[0-9a-f]+}}  {{.*}} (read_past+{{[0-9]+}})
+// PLAIN-NEXT:   allocated by malloc at pc 0x{{[0-9a-f]+}} in chosen_alloc{{[+ ].*}} ({{.*}}by_site.c.tmp.plain){{$}}
+// CHECK-NEXT:   read by the instruction at pc 0x{{[0-9a-f]+}} in read_past{{[+ ].*}} ({{.*}})
 // CHECK: mdebug: SUMMARY: 1 error (1 heap buffer overflow), then SIGSEGV (segmentation fault); leaks at exit not checked
 // CHECK-NEXT: killed by signal 11
 // OTHER-NOT: past other

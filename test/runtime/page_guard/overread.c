@@ -34,8 +34,8 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 13 READ PAST ITS END
 // PAST3-NEXT:   read at 0x{{[0-9a-f]+}}: 3 bytes after the end of the block
 // PAST0-NEXT:   read at 0x{{[0-9a-f]+}}: 0 bytes after the end of the block
-// CHECK-NEXT:   allocated by malloc at pc {{[0-9a-f]+}}  {{.*}}overread.c.tmp (main+{{[0-9]+}}){{$}}
-// CHECK-NEXT:   read by the instruction at pc {{[0-9a-f]+}}  {{.*}}overread.c.tmp (read_at+{{[0-9]+}})
+// CHECK-NEXT:   allocated by malloc at pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}}overread.c.tmp){{$}}
+// CHECK-NEXT:   read by the instruction at pc 0x{{[0-9a-f]+}} in read_at{{[+ ].*}} ({{.*}}overread.c.tmp)
 // CHECK: mdebug: SUMMARY: 1 error (1 heap buffer overflow), then SIGSEGV (segmentation fault); leaks at exit not checked
 // CHECK-NEXT: killed by signal 11
 // SLACK: mdebug: ERROR: rear guard corrupted in {{.*}}

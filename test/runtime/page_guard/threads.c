@@ -73,5 +73,5 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:   read at 0x{{[0-9a-f]+}}: 4 bytes inside the freed block
 // CHECK-NEXT:   allocated by calloc at {{.*}}threads.c:53:14 (main)
 // CHECK-NEXT:   freed by free at {{.*}}threads.c:54:5 (main)
-// CHECK-NEXT:   read by the instruction at pc {{[0-9a-f]+}}  {{.*}} (read_stale+{{[0-9]+}})
+// CHECK-NEXT:   read by the instruction at pc 0x{{[0-9a-f]+}} in read_stale{{[+ ].*}} ({{.*}})
 // CHECK: killed by signal 11

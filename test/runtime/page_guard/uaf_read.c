@@ -35,15 +35,15 @@ int main(int argc, char **argv) {
 // CHECK: mdebug: ERROR: use after free in {{.*}} (pid {{[0-9]+}}, tid {{[0-9]+}})
 // CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 24 USED AFTER FREE (read)
 // CHECK-NEXT:   read at 0x{{[0-9a-f]+}}: 5 bytes inside the freed block
-// PLAIN-NEXT:   allocated by malloc at pc {{[0-9a-f]+}}  {{.*}}uaf_read.c.tmp.plain (read_freed+{{[0-9]+}}){{$}}
-// PLAIN-NEXT:   freed by free at pc {{[0-9a-f]+}}  {{.*}}uaf_read.c.tmp.plain (read_freed+{{[0-9]+}}){{$}}
+// PLAIN-NEXT:   allocated by malloc at pc 0x{{[0-9a-f]+}} in read_freed{{[+ ].*}} ({{.*}}uaf_read.c.tmp.plain){{$}}
+// PLAIN-NEXT:   freed by free at pc 0x{{[0-9a-f]+}} in read_freed{{[+ ].*}} ({{.*}}uaf_read.c.tmp.plain){{$}}
 // SITES-NEXT:   allocated by malloc at {{.*}}uaf_read.c:21:16 (read_freed)
 // SITES-NEXT:   freed by free at {{.*}}uaf_read.c:23:3 (read_freed)
-// CHECK-NEXT:   read by the instruction at pc {{[0-9a-f]+}}  {{.*}}uaf_read.c.tmp{{(.plain)?}} (read_freed+{{[0-9]+}})
+// CHECK-NEXT:   read by the instruction at pc 0x{{[0-9a-f]+}} in read_freed{{[+ ].*}} ({{.*}}uaf_read.c.tmp{{(.plain)?}})
 // CHECK-NEXT:   (SIGSEGV, no access to the page)
 // CHECK-NEXT: Backtrace at time of failure:
-// CHECK-NEXT:   #00  pc {{[0-9a-f]+}}  {{.*}} (read_freed+{{[0-9]+}})
-// CHECK-NEXT:   #01  pc {{[0-9a-f]+}}  {{.*}} (main+{{[0-9]+}})
+// CHECK-NEXT:   #00 pc 0x{{[0-9a-f]+}} in read_freed{{[+ ].*}} ({{.*}})
+// CHECK-NEXT:   #01 pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}})
 // CHECK: mdebug: SUMMARY: 1 error (1 use after free), then SIGSEGV (segmentation fault); leaks at exit not checked
 // CHECK-NEXT: killed by signal 11
 // OFF: read {{[0-9-]+}}

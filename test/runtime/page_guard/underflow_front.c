@@ -24,7 +24,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}}000 SIZE 80 READ BEFORE ITS START
 // CHECK-NEXT:   read at 0x{{[0-9a-f]+}}ff8: 8 bytes before the block
 // CHECK-NEXT:   allocated by malloc at {{.*}}underflow_front.c:15:16 (main)
-// CHECK-NEXT:   read by the instruction at pc {{[0-9a-f]+}}  {{.*}} (main+{{[0-9]+}})
+// CHECK-NEXT:   read by the instruction at pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}})
 // CHECK: killed by signal 11
 // REAR: no fault
 // REAR-NEXT: exit status: 0

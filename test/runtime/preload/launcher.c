@@ -39,19 +39,19 @@ int main(int argc, char **argv) {
 // CHECK: arg 1: one
 // CHECK-NEXT: arg 2: two words
 // CHECK: mdebug: ERROR: double free in plain
-// CHECK: allocated by malloc at pc {{[0-9a-f]+}}  {{.*}}/plain
+// CHECK: allocated by malloc at pc 0x{{[0-9a-f]+}} {{.*}}/plain
 // CHECK: Direct leak of 8192 bytes in 1 mapping:
-// CHECK-NEXT:   allocated by mmap at pc {{[0-9a-f]+}}  {{.*}}/plain
+// CHECK-NEXT:   allocated by mmap at pc 0x{{[0-9a-f]+}} {{.*}}/plain
 // CHECK: mdebug: SUMMARY: 1 error (1 double free), 8192 bytes leaked in 1 mapping
 //
 // VERBOSE: other preload here
 // VERBOSE: mdebug: options in force: {{.*}}verbose
 //
 // BT: Direct leak of 8192 bytes in 1 mapping:
-// BT-NEXT:   allocated by mmap at pc {{[0-9a-f]+}}  {{.*}}/plain
+// BT-NEXT:   allocated by mmap at pc 0x{{[0-9a-f]+}} {{.*}}/plain
 // BT-NEXT: Backtrace at time of allocation:
-// BT-NEXT: #00 pc {{[0-9a-f]+}} {{.*}}/plain (lose_mapping+{{[0-9]+}})
-// BT-NEXT: #01 pc {{[0-9a-f]+}} {{.*}}/plain (main+{{[0-9]+}})
+// BT-NEXT: #00 pc 0x{{[0-9a-f]+}} in lose_mapping{{[+ ].*}} ({{.*}}/plain)
+// BT-NEXT: #01 pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}}/plain)
 //
 // CLEAN-NOT: mdebug
 //

@@ -48,13 +48,13 @@ int main(int argc, char **argv) {
 }
 // CHECK: mdebug: 28672 bytes leaked in 1 mapping (1 direct, 0 indirect)
 // CHECK-NEXT: Direct leak of 28672 bytes in 1 mapping:
-// CHECK-NEXT:   allocated by mmap at pc {{[0-9a-f]+}}  {{.*}}preload_mapping.c.tmp (make_mapping+{{[0-9]+}})
+// CHECK-NEXT:   allocated by mmap at pc 0x{{[0-9a-f]+}} in make_mapping{{[+ ].*}} ({{.*}}preload_mapping.c.tmp)
 // CHECK-NEXT: +++ {{.*}} leaked mapping of 28672 bytes at 0x{{[0-9a-f]+}} (rw- private anonymous)
 //
 // DUMP: mdebug total mappings bytes 28672 count 1
 // DUMP-NEXT: mdebug total thread_stacks bytes {{[1-9][0-9]*}} count 1
-// DUMP-NEXT: mdebug site thread_stacks bytes {{[1-9][0-9]*}} count 1 by pthread_create at pc {{[0-9a-f]+}}  {{.*}}preload_mapping.c.tmp (main+{{[0-9]+}})
-// DUMP: mdebug site mappings bytes 28672 count 1 by mmap at pc {{[0-9a-f]+}}  {{.*}}preload_mapping.c.tmp (make_mapping+{{[0-9]+}})
+// DUMP-NEXT: mdebug site thread_stacks bytes {{[1-9][0-9]*}} count 1 by pthread_create at pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}}preload_mapping.c.tmp)
+// DUMP: mdebug site mappings bytes 28672 count 1 by mmap at pc 0x{{[0-9a-f]+}} in make_mapping{{[+ ].*}} ({{.*}}preload_mapping.c.tmp)
 //
 // CLEAN-NOT: mdebug: ERROR
 // CLEAN: done

@@ -31,4 +31,4 @@ int main(void) {
 // CHECK: M [[MOD:[0-9]+]] {{.*}}preload.c.tmp
 // CHECK: S [[SITE:[0-9a-f]+]] - - 0 0 keep_some - [[MOD]] {{[0-9a-f]+}}
 // CHECK: C {{[0-9]+}} [[SITE]] 50 3600 100 50 7200 {{[0-9]+}}
-// REPORT: 1 3.5 KiB {{.*}} 50 100 50 72 B {{.*}} allocated at preload.c.tmp+0x{{[0-9a-f]+}} (keep_some)
+// REPORT: 1 3.5 KiB {{.*}} 50 100 50 72 B {{.*}} allocated at pc 0x{{[0-9a-f]+}} in keep_some {{.*}}preload.c:21:{{[0-9]+}} ({{.*}}preload.c.tmp){{$}}

@@ -71,8 +71,8 @@ int main(int argc, char **argv) {
 // FILE-NEXT: B 2
 // FILE: E {{[0-9]+}}
 // POINTS: 1 1.6 KiB {{.*}}% 50 50 0 32 B 1.6 KiB {{[0-9a-f]+}} malloc at {{.*}}snapshot_api.c:31:20 (push) as struct node
-// POINTS-NEXT: #00 push+0x{{[0-9a-f]+}} (snapshot_api.c.tmp)
-// POINTS-NEXT: #01 main+0x{{[0-9a-f]+}} (snapshot_api.c.tmp)
+// POINTS-NEXT: #00 pc 0x{{[0-9a-f]+}} in push {{.*}}snapshot_api.c:31:{{[0-9]+}} ({{.*}}snapshot_api.c.tmp){{$}}
+// POINTS-NEXT: #01 pc 0x{{[0-9a-f]+}} in main {{.*}}snapshot_api.c:{{[0-9]+}}:{{[0-9]+}} ({{.*}}snapshot_api.c.tmp){{$}}
 // POINTS: 0 B 0.0% 0 10 10 1000 B 9.8 KiB {{[0-9a-f]+}} malloc at {{.*}}snapshot_api.c:43:18 (main) as char
 // DIFF: 1 +640 B 960 B 1.6 KiB 30 50 {{[0-9a-f]+}} malloc at {{.*}}snapshot_api.c:31:20 (push) as struct node
 // DIFF-NEXT: 2 -9.8 KiB 9.8 KiB 0 B 10 0 {{[0-9a-f]+}} malloc at {{.*}}snapshot_api.c:43:18 (main) as char

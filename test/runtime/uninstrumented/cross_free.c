@@ -26,8 +26,8 @@ int main(int argc, char **argv) {
 }
 // CHECK: mdebug: ERROR: double free in {{.*}} (pid {{[0-9]+}}, tid {{[0-9]+}})
 // CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 96 DOUBLE FREE (free)
-// CHECK-NEXT:   allocated by malloc at pc {{0000[0-9a-f]+}}  {{.*}}.dir/libplain.so (plain_alloc+{{[0-9]+}})
+// CHECK-NEXT:   allocated by malloc at pc 0x{{[0-9a-f]+}} in plain_alloc{{[+ ].*}} ({{.*}}.dir/libplain.so)
 // CHECK-NEXT:   freed by free at {{.*}}cross_free.c:22:3 (main)
-// CHECK-NEXT:   freed again by free at pc {{0000[0-9a-f]+}}  {{.*}}.dir/libplain.so (plain_free+{{[0-9]+}})
+// CHECK-NEXT:   freed again by free at pc 0x{{[0-9a-f]+}} in plain_free{{[+ ].*}} ({{.*}}.dir/libplain.so)
 // CHECK: mdebug: SUMMARY: 1 error (1 double free), 0 bytes leaked in 0 blocks
 // CLEAN-NOT: mdebug

@@ -22,7 +22,7 @@ int main(int argc, char **argv) {
 // CHECK: mdebug: ERROR: memory leak in {{.*}} (pid {{[0-9]+}}, tid {{[0-9]+}})
 // CHECK-NEXT: mdebug: 300 bytes leaked in 1 block
 // CHECK-NEXT: 300 bytes in 1 block:
-// CHECK-NEXT:   allocated by malloc at pc {{0000[0-9a-f]+}}  {{.*}}.dir/libplain.so (plain_leak+{{[0-9]+}})
+// CHECK-NEXT:   allocated by malloc at pc 0x{{[0-9a-f]+}} in plain_leak{{[+ ].*}} ({{.*}}.dir/libplain.so)
 // CHECK-NEXT: +++ {{.*}} leaked block of size 300 at 0x{{[0-9a-f]+}} (leak 1 of 1)
 // CHECK: mdebug: SUMMARY: 0 errors, 300 bytes leaked in 1 block
 // CLEAN-NOT: mdebug

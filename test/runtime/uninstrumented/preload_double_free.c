@@ -15,8 +15,8 @@ int main(int argc, char **argv) {
 }
 // CHECK: mdebug: ERROR: double free in {{.*}} (pid {{[0-9]+}}, tid {{[0-9]+}})
 // CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 17 DOUBLE FREE (free)
-// CHECK-NEXT:   allocated by malloc at pc {{0000[0-9a-f]+}}  {{.*}}preload_double_free.c.tmp (main+{{[0-9]+}}){{$}}
-// CHECK-NEXT:   freed by free at pc {{0000[0-9a-f]+}}  {{.*}}preload_double_free.c.tmp (main+{{[0-9]+}}){{$}}
-// CHECK-NEXT:   freed again by free at pc {{0000[0-9a-f]+}}  {{.*}}preload_double_free.c.tmp (main+{{[0-9]+}}){{$}}
+// CHECK-NEXT:   allocated by malloc at pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}}preload_double_free.c.tmp){{$}}
+// CHECK-NEXT:   freed by free at pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}}preload_double_free.c.tmp){{$}}
+// CHECK-NEXT:   freed again by free at pc 0x{{[0-9a-f]+}} in main{{[+ ].*}} ({{.*}}preload_double_free.c.tmp){{$}}
 // CHECK: mdebug: SUMMARY: 1 error (1 double free), 0 bytes leaked in 0 blocks
 // CLEAN-NOT: mdebug

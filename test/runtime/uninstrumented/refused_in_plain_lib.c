@@ -24,7 +24,7 @@ int main(int argc, char **argv) {
 // CHECK:      mdebug: ERROR: allocation size too big in {{.*}} (pid {{[0-9]+}}, tid {{[0-9]+}})
 // CHECK-NEXT: +++ ALLOCATION REQUEST OF 18446744073709551608 BYTES TOO BIG (malloc)
 // CHECK-NEXT:   requested size 0xfffffffffffffff8 exceeds the maximum allocation size 0x10000000000 (1099511627776 bytes, max_allocation_size)
-// CHECK-NEXT:   requested by malloc at pc {{0000[0-9a-f]+}}  {{.*}}.dir/libplain.so (plain_alloc+{{[0-9]+}})
+// CHECK-NEXT:   requested by malloc at pc 0x{{[0-9a-f]+}} in plain_alloc{{[+ ].*}} ({{.*}}.dir/libplain.so)
 // CHECK-NEXT:   malloc returns NULL, errno ENOMEM
 // CHECK-NEXT: *** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***
 // CHECK-NEXT: plain_alloc: NULL

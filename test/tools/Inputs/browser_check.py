@@ -7,6 +7,10 @@ what a test checks:
                               the page's own check that each chart was laid out)
   console: K message(s)      then each console message ("CONSOLE" lines of
                               Chromium's log: script errors, invalid SVG, CSP)
+  verdict: first|after a chart|none   where the page's verdict section is
+  verdict line: TEXT         each line of the verdict, tags removed
+  stacks: N, escaped newlines: K   <pre> stacks of more than one line, and
+                              literal "\\x0a" left in the page
   screenshot: PATH           with --screenshot=PATH
 
 usage: browser_check.py CHROMIUM FILE.html [--screenshot=PATH]
@@ -46,6 +50,20 @@ def main():
     rendered = re.search(r'data-rendered="(\d+)"', body)
     print("charts: %s rendered: %s" % (charts.group(1) if charts else "none",
                                        rendered.group(1) if rendered else "none"))
+    dom = r.stdout
+    v = dom.find('class="verdict')
+    chart = dom.find('<svg class="chart"')
+    print("verdict: %s" % ("none" if v < 0 else
+                           "first" if chart < 0 or v < chart else "after a chart"))
+    if v >= 0:
+        section = dom[v:dom.find("</section>", v)]
+        for li in re.findall(r"<li[^>]*>(.*?)(?=<li|</ul>|</ol>)", section, re.S):
+            text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", li)).strip()
+            text = text.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
+            if text:
+                print("verdict line: %s" % text)
+    stacks = [p for p in re.findall(r"<pre>(.*?)</pre>", dom, re.S) if "\n" in p]
+    print("stacks: %d, escaped newlines: %d" % (len(stacks), dom.count("\\x0a")))
     console = [l for l in r.stderr.splitlines() if ":CONSOLE" in l]
     print("console: %d message(s)" % len(console))
     for l in console:
