@@ -713,6 +713,10 @@ bool md_profiling(void) MD_HIDDEN;      /* a profile option is set */
 /* Appends a snapshot labelled `label` to the profile (creating it); 0, or
  * -1 with errno. */
 int md_snapshot_take(const char *label) MD_HIDDEN;
+/* A double free alloc.c reported (second: the origin of the second free):
+ * the profile's next write has its X record. */
+void md_snapshot_double_free(const struct md_block *b, md_origin_t second)
+    MD_HIDDEN;
 /* At exit: the last snapshot ("exit") and the end record. */
 void md_snapshot_at_exit(void) MD_HIDDEN;
 void md_snapshot_atfork_prepare(void) MD_HIDDEN;
