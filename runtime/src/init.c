@@ -126,7 +126,8 @@ static void at_exit(void) {
   /* malloc debug's order: records, heap dump, statistics. */
   if (md_opt.record_allocs_on_exit)
     md_record_write(true);
-  if (md_opt.backtrace_dump_on_exit && md_backtrace_frames())
+  /* Without backtrace, the dump has sites and sizes, no stacks. */
+  if (md_opt.backtrace_dump_on_exit)
     md_heap_dump_auto(true);
   if (md_opt.log_allocator_stats_on_exit)
     md_stats_log();
