@@ -212,6 +212,64 @@ static void list_reachable(struct leak *v, size_t n) {
   }
 }
 
+/* leak_track lists every live block, so it skips what libc, libstdc++ and
+ * the loader keep for themselves (and says how much, system_skipped).
+ * leak_check needs that excuse only for the loader (it keeps the dtv of
+ * exited threads in cached stacks no root reaches): what libc and libstdc++
+ * keep, they still point to, so a getline buffer or asprintf string the
+ * program lost is reported. Blocks of one site come in runs, so the last
+ * verdict is kept. */
+enum excuse { KEPT, SYSTEM, SUPPRESSED };
+static enum excuse excused(md_origin_t origin, md_origin_t *last_origin,
+                           enum excuse *last_verdict) {
+  if (origin != *last_origin || !*last_origin) {
+    *last_origin = origin;
+    *last_verdict = md_opt.leak_track && md_origin_is_system(origin) ? SYSTEM
+                    : (!md_opt.leak_track && md_origin_is_loader(origin)) ||
+                            md_suppressed(origin)
+                        ? SUPPRESSED
+                        : KEPT;
+  }
+  return *last_verdict;
+}
+
+/* What drop_excused left out as the system's own, for leak_track's report. */
+static struct { size_t blocks, bytes, maps; } system_skipped;
+
+/* Drops the excused records of v[0..n); returns how many are left. */
+static size_t drop_excused(struct leak *v, size_t n) {
+  md_origin_t last_origin = 0;
+  enum excuse last_verdict = KEPT;
+  size_t kept = 0;
+  memset(&system_skipped, 0, sizeof(system_skipped));
+  for (size_t i = 0; i < n; i++) {
+    enum excuse e = excused(v[i].origin, &last_origin, &last_verdict);
+    if (e == KEPT) {
+      v[kept++] = v[i];
+    } else if (e == SYSTEM) {
+      if (is_mapping(&v[i]))
+        system_skipped.maps++;
+      else
+        system_skipped.blocks++;
+      system_skipped.bytes += v[i].size;
+    }
+  }
+  return kept;
+}
+
+/* leak_track: the line that says what drop_excused left out. */
+static size_t system_skipped_line(char *line, size_t size) {
+  char counts[96];
+  count_phrase(counts, sizeof(counts), system_skipped.blocks,
+               system_skipped.maps);
+  return md_format(line, size,
+                   "mdebug: leak_track: %zu byte%s in %s allocated by the C "
+                   "library, libstdc++ and the dynamic loader for themselves "
+                   "are not listed",
+                   system_skipped.bytes, system_skipped.bytes == 1 ? "" : "s",
+                   counts);
+}
+
 /* Reports the list (sorted here); returns the number of blocks listed. */
 static size_t report(struct leak *v, size_t n,
                      const struct md_scan_result *reach, bool at_exit) {
@@ -229,6 +287,11 @@ static size_t report(struct leak *v, size_t n,
                    "still allocated at exit)",
                    total_bytes, total_bytes == 1 ? "" : "s", counts,
                    maps ? "block and mapping" : "block");
+    if (system_skipped.blocks || system_skipped.maps) {
+      char line[256];
+      system_skipped_line(line, sizeof(line));
+      md_report_line("%s", line);
+    }
   } else {
     size_t rn = 0;
     if (reach->reachable_blocks || !reach->reachable_maps)
@@ -287,34 +350,6 @@ static size_t report(struct leak *v, size_t n,
   if (maps)
     md_report_add_leaked_mappings(maps, map_bytes);
   return n;
-}
-
-/* leak_track lists every live block, so it skips what libc, libstdc++ and
- * the loader keep for themselves. leak_check needs that excuse only for the
- * loader (it keeps the dtv of exited threads in cached stacks no root
- * reaches): what libc and libstdc++ keep, they still point to, so a getline
- * buffer or asprintf string the program lost is reported. Blocks of one
- * site come in runs, so the last verdict is kept. */
-static bool excused(md_origin_t origin, md_origin_t *last_origin,
-                    bool *last_verdict) {
-  if (origin != *last_origin || !*last_origin) {
-    *last_origin = origin;
-    *last_verdict = (md_opt.leak_track ? md_origin_is_system(origin)
-                                       : md_origin_is_loader(origin)) ||
-                    md_suppressed(origin);
-  }
-  return *last_verdict;
-}
-
-/* Drops the excused records of v[0..n); returns how many are left. */
-static size_t drop_excused(struct leak *v, size_t n) {
-  md_origin_t last_origin = 0;
-  bool last_verdict = false;
-  size_t kept = 0;
-  for (size_t i = 0; i < n; i++)
-    if (!excused(v[i].origin, &last_origin, &last_verdict))
-      v[kept++] = v[i];
-  return kept;
 }
 
 /* A check that could not run is an error (counted, and it sets the exit
@@ -457,7 +492,13 @@ static void report_live(void) {
   take_mappings(&l, maps, nmaps);
   struct md_scan_result none;
   memset(&none, 0, sizeof(none));
-  report(l.items, drop_excused(l.items, l.count), &none, true);
+  size_t kept = drop_excused(l.items, l.count);
+  report(l.items, kept, &none, true);
+  if (!kept && (system_skipped.blocks || system_skipped.maps)) {
+    char line[256];
+    system_skipped_line(line, sizeof(line));
+    md_log("%s", line);
+  }
   md_munmap(l.items, bytes);
   md_munmap(maps, maps_bytes);
 }
