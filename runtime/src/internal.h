@@ -224,11 +224,14 @@ void md_origin_atfork_child(void) MD_HIDDEN;
  * without any frame of the runtime (this copy's or an announced one's);
  * at most max. */
 size_t md_unwind(uintptr_t *pcs, size_t max) MD_HIDDEN;
-/* A signal's interrupted context: pc (the faulting instruction, as is),
- * then the callers from its frame pointer fp, inside the stack mapping
- * holding its stack pointer sp. */
+/* A signal's interrupted context: pc (the faulting instruction, as is,
+ * unless it is the runtime's own), then the callers from its frame pointer
+ * fp, inside the stack mapping holding its stack pointer sp (or fp, when a
+ * stack overflow left sp outside it), without the runtime's frames. */
 size_t md_unwind_from(uintptr_t pc, uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
                       size_t max) MD_HIDDEN;
+/* Whether pc is in the runtime's code (this copy's or an announced one's). */
+bool md_unwind_in_runtime(uintptr_t pc) MD_HIDDEN;
 /* (Re)builds the table of executable segments frames are checked against:
  * at start-up and whenever an instrumented module is loaded. */
 void md_unwind_refresh_code(void) MD_HIDDEN;
