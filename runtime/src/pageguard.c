@@ -54,7 +54,8 @@
  * of its own to the kernel, with the inaccessible page after it two, and
  * vm.max_map_count (65530 by default) caps the mappings of a process: at
  * most (max_map_count - 8192) / 2 page-guarded blocks are live at once
- * (their freed pages merge back into one mapping); past that, and when a
+ * (their freed pages merge back into one mapping), fewer when the program
+ * holds mappings of its own (map_budget); past that, and when a
  * region has no slot left, blocks are not guarded (said once) until some
  * are freed. Each live block takes at least a page of memory.
  *
