@@ -96,6 +96,7 @@ void md_init_slow(void) {
   md_counters_init();
   md_sample_init();
   md_snapshot_init();
+  md_leak_init();
   pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
   __atomic_store_n(&md_init_state, 2, __ATOMIC_RELEASE);
   initializing = 0;

@@ -33,8 +33,17 @@
  * run (threads that cannot be stopped, no memory) is reported as an error,
  * never passed over in silence. Works in mmap'ed memory; never allocates,
  * never calls qsort (glibc's may allocate).
+ *
+ * The memory a check needs is mapped when it runs, which a program that
+ * filled its address space (ulimit -v) had used up, even after freeing
+ * everything (mdebug's heap keeps its reservations). So an address-space
+ * reserve is taken at start-up (inaccessible, nothing committed) and given
+ * back just before each check, for the check's own mappings; taken again
+ * after a check that runs mid-run.
  */
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 
 #include "heap.h"
 #include "lock.h"
@@ -361,6 +370,38 @@ static void cannot_run(const char *why) {
   md_report_end();
 }
 
+/* ---- the reserve ---------------------------------------------------------- */
+
+#define RESERVE_BYTES ((size_t)64 << 20)
+static void *reserve;
+static size_t reserve_bytes;
+
+/* RESERVE_BYTES, or a sixteenth of an address-space limit if less. */
+static void take_reserve(void) {
+  if (reserve || !md_opt.leak_check || md_opt.leak_track)
+    return;
+  size_t bytes = RESERVE_BYTES;
+  struct rlimit rl;
+  if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+      rl.rlim_cur / 16 < bytes)
+    bytes = (size_t)rl.rlim_cur / 16 & ~(size_t)4095;
+  void *p = bytes ? mmap(NULL, bytes, PROT_NONE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+                  : MAP_FAILED;
+  if (p != MAP_FAILED) {
+    reserve = p;
+    reserve_bytes = bytes;
+  }
+}
+
+static void give_reserve(void) {
+  if (reserve)
+    munmap(reserve, reserve_bytes);
+  reserve = NULL;
+}
+
+void md_leak_init(void) { take_reserve(); }
+
 /* The reachability check. Returns the number of leaked blocks reported. */
 static size_t check_unreachable(bool at_exit) {
   md_suppress_load();
@@ -369,6 +410,7 @@ static size_t check_unreachable(bool at_exit) {
    * its records are mmap'ed. */
   static md_lock_t check_lock = MD_LOCK_INIT;
   md_lock(&check_lock);
+  give_reserve(); /* for the mappings of the stop, the scan and the report */
   struct stopped st;
   memset(&st, 0, sizeof(st));
   st.start_only = md_opt.leak_start_pointers_only;
@@ -413,6 +455,8 @@ static size_t check_unreachable(bool at_exit) {
     md_munmap(reach, bytes);
   }
   md_scan_result_free(&st.result);
+  if (!at_exit)
+    take_reserve();
   md_unlock(&check_lock);
   if (failure)
     cannot_run(failure);
