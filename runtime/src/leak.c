@@ -402,6 +402,8 @@ static void give_reserve(void) {
 
 void md_leak_init(void) { take_reserve(); }
 
+size_t md_leak_reserve_bytes(void) { return reserve ? reserve_bytes : 0; }
+
 /* The reachability check. Returns the number of leaked blocks reported. */
 static size_t check_unreachable(bool at_exit) {
   md_suppress_load();
