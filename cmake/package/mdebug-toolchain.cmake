@@ -6,15 +6,26 @@
 # same tree (this file sits in <prefix>/share/mdebug, in the build tree and
 # in an install alike), which add the plugin when compiling and the runtime
 # when linking. -DMDEBUG_CHECK_ACCESS=ON checks heap accesses too
-# (-fmdebug-check-access). Sets the compilers (and that flag) only;
-# everything else is the project's.
+# (-fmdebug-check-access), also when given to an existing build directory.
+# Sets the compilers (and that flag) only; everything else is the project's.
 get_filename_component(_mdebug_prefix "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
 set(CMAKE_C_COMPILER "${_mdebug_prefix}/bin/mdebug-clang")
 set(CMAKE_CXX_COMPILER "${_mdebug_prefix}/bin/mdebug-clang++")
-# CMake reads a toolchain file more than once in a configure: append once.
-if(MDEBUG_CHECK_ACCESS AND NOT " ${CMAKE_C_FLAGS_INIT} " MATCHES " -fmdebug-check-access ")
-  string(APPEND CMAKE_C_FLAGS_INIT " -fmdebug-check-access")
-  string(APPEND CMAKE_CXX_FLAGS_INIT " -fmdebug-check-access")
+# The flag is a compile option of the top directory, not a part of
+# CMAKE_<LANG>_FLAGS_INIT: those only seed the cache on the first configure,
+# so a -DCMAKE_C_FLAGS=... of the user's, or the option turned on in an
+# existing build directory, lost it and the program built unchecked. CMake
+# includes this file at every configure (CMakeSystem.cmake) and in its
+# try_compile projects; a directory property is set again each time, once.
+if(MDEBUG_CHECK_ACCESS)
+  get_directory_property(_mdebug_options COMPILE_OPTIONS)
+  set(_mdebug_flag "$<$<COMPILE_LANGUAGE:C,CXX>:-fmdebug-check-access>")
+  list(FIND _mdebug_options "${_mdebug_flag}" _mdebug_found)
+  if(_mdebug_found EQUAL -1)
+    add_compile_options("${_mdebug_flag}")
+  endif()
+  unset(_mdebug_flag)
+  unset(_mdebug_options)
 endif()
 # find_package(mdebug CONFIG) finds this tree too, for mdebug_instrument()
 # or the mdebug_* variables.

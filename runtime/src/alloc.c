@@ -150,6 +150,8 @@ static MD_NOINLINE void report_unknown(void *p, unsigned op, md_origin_t origin)
 static MD_NOINLINE void report_freed(const struct md_block *b, uint32_t bits,
                                      unsigned op, md_origin_t origin) {
   bool is_free = md_op_is_release(op);
+  if (is_free)
+    md_snapshot_double_free(b, origin);
   if (!md_report_begin(is_free ? MD_ERR_DOUBLE_FREE : MD_ERR_USE_AFTER_FREE))
     return;
   md_report_line("+++ ALLOCATION %p SIZE %zu %s (%s)", b->user, b->size,

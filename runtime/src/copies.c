@@ -20,9 +20,18 @@
  * static linker binds it to the executable's own definition, which always
  * wins). A copy compares such addresses with its own code, the section
  * mdebug_text (internal.h). Needs no lock and no call; never allocates.
+ *
+ * One exception: a non-PIE executable that takes `malloc`'s address (Python,
+ * node) holds an undefined `malloc` with a value, its PLT entry, which the
+ * dynamic linker gives every address taken elsewhere so that function
+ * pointers compare equal; its calls still reach the first definition in the
+ * search list. When `malloc`'s address is not this copy's, the copy reads
+ * the dynamic symbol tables of the objects loaded before it: if none of them
+ * defines `malloc`, the program's calls reach this copy, which is active.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <link.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,11 +92,115 @@ static void fill_forward(void) {
 #include "mdebug/abi.def"
 }
 
+/* This object's dynamic section; in an executable, the executable's. */
+extern ElfW(Dyn) _DYNAMIC[] __attribute__((weak, visibility("hidden")));
+
+/* A dynamic section's address, relocated by the loader or not (the vDSO's
+ * is not). */
+static const void *dyn_ptr(const struct link_map *map, ElfW(Addr) ptr) {
+  return (const void *)(ptr < map->l_addr ? ptr + map->l_addr : ptr);
+}
+
+static uint32_t gnu_hash(const char *name) {
+  uint32_t h = 5381;
+  for (const unsigned char *c = (const unsigned char *)name; *c; c++)
+    h = h * 33 + *c;
+  return h;
+}
+
+static uint32_t sysv_hash(const char *name) {
+  uint32_t h = 0;
+  for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
+    h = (h << 4) + *c;
+    uint32_t g = h & 0xf0000000u;
+    h ^= g >> 24;
+    h &= ~g;
+  }
+  return h;
+}
+
+static bool defines_sym(const ElfW(Sym) * sym, const char *strtab,
+                        const char *name) {
+  int type = ELF64_ST_TYPE(sym->st_info);
+  if (sym->st_shndx == SHN_UNDEF || (type != STT_FUNC && type != STT_GNU_IFUNC))
+    return false;
+  const char *s = strtab + sym->st_name;
+  while (*s && *s == *name)
+    s++, name++;
+  return *s == *name;
+}
+
+/* Whether the object `map` defines the function `name` in its dynamic
+ * symbol table (an undefined entry with a value, a canonical PLT entry, is
+ * not a definition), looked up by its GNU or SysV hash table. */
+static bool object_defines(const struct link_map *map, const char *name) {
+  const ElfW(Sym) *symtab = NULL;
+  const char *strtab = NULL;
+  const uint32_t *gnu = NULL, *sysv = NULL;
+  for (const ElfW(Dyn) *d = map->l_ld; d && d->d_tag != DT_NULL; d++) {
+    if (d->d_tag == DT_SYMTAB)
+      symtab = dyn_ptr(map, d->d_un.d_ptr);
+    else if (d->d_tag == DT_STRTAB)
+      strtab = dyn_ptr(map, d->d_un.d_ptr);
+    else if (d->d_tag == DT_GNU_HASH)
+      gnu = dyn_ptr(map, d->d_un.d_ptr);
+    else if (d->d_tag == DT_HASH)
+      sysv = dyn_ptr(map, d->d_un.d_ptr);
+  }
+  if (!symtab || !strtab)
+    return false;
+  if (gnu) {
+    uint32_t nbuckets = gnu[0], symoffset = gnu[1], bloom_size = gnu[2];
+    if (nbuckets == 0)
+      return false;
+    const uint32_t *buckets =
+        (const uint32_t *)((const ElfW(Addr) *)(gnu + 4) + bloom_size);
+    const uint32_t *chain = buckets + nbuckets;
+    uint32_t h = gnu_hash(name);
+    uint32_t i = buckets[h % nbuckets];
+    if (i < symoffset)
+      return false;
+    for (;; i++) {
+      uint32_t ch = chain[i - symoffset];
+      if ((ch | 1) == (h | 1) && defines_sym(&symtab[i], strtab, name))
+        return true;
+      if (ch & 1)
+        return false;
+    }
+  }
+  if (sysv) {
+    uint32_t nbucket = sysv[0];
+    const uint32_t *bucket = sysv + 2, *chain = bucket + nbucket;
+    if (nbucket == 0)
+      return false;
+    for (uint32_t i = bucket[sysv_hash(name) % nbucket]; i != STN_UNDEF;
+         i = chain[i])
+      if (defines_sym(&symtab[i], strtab, name))
+        return true;
+  }
+  return false;
+}
+
+/* Whether the program's calls of malloc reach this copy although its
+ * address is not this copy's: no object loaded before this one defines it
+ * (the executable's canonical PLT entry does not count). */
+static bool first_definition(void) {
+  if (!_DYNAMIC)
+    return false;
+  for (const struct link_map *map = _r_debug.r_map; map; map = map->l_next) {
+    if (map->l_ld == _DYNAMIC)
+      return true;
+    if (object_defines(map, "malloc"))
+      return false;
+  }
+  return false;
+}
+
 bool md_copy_decide(void) {
   md_lock(&decide_lock);
   int role = md_copy_role;
   if (role == MD_COPY_UNDECIDED) {
-    if (own((const void *)&malloc)) {
+    if (own((const void *)&malloc) || first_definition()) {
       role = MD_COPY_ACTIVE;
     } else {
       fill_forward();

@@ -87,6 +87,8 @@ static struct md_count *chunk_of(struct md_counts *t, uint32_t id) {
 }
 
 void md_count_slow(uint32_t id, size_t size, bool alloc) {
+  if (id >= MD_ORIGIN_MAX) /* not an id: damaged metadata */
+    id = 0;
   struct md_counts *t = md_counts_self ? md_counts_self : acquire();
   struct md_count *c = t ? chunk_of(t, id) : NULL;
   if (c) {

@@ -240,7 +240,18 @@ static void describe(const struct fault *f) {
   if (near)
     report_sites(&b);
   describe_pc(pc, sizeof(pc), f->pc);
-  md_report_line("  %s by the instruction at %s", f->access, pc);
+  if (md_unwind_in_runtime(f->pc)) {
+    /* mdebug's own code faulted for the program's call (a stack overflow
+     * that the allocator's frames ran into, most often): name that call. */
+    uintptr_t call;
+    char caller[512] = "a frame that could not be found";
+    if (md_unwind_from(f->pc, f->fp, f->sp, &call, 1))
+      describe_pc(caller, sizeof(caller), call);
+    md_report_line("  %s inside mdebug's runtime (at %s), called from %s",
+                   f->access, pc, caller);
+  } else {
+    md_report_line("  %s by the instruction at %s", f->access, pc);
+  }
   if (kind != MD_ERR_INVALID_ACCESS)
     md_report_line("  (%s, %s)", f->sig == SIGSEGV ? "SIGSEGV" : "SIGBUS",
                    code_text(f));

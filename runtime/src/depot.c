@@ -6,14 +6,21 @@
  * same new stack at once may both store it (one copy then goes unused); no
  * caller ever waits. Entries are never freed. Memory is reserved once
  * (MAP_NORESERVE) and used as it fills; when it is full, new stacks get id
- * 0 and are counted as dropped. Never allocates through malloc.
+ * 0 and are counted as dropped. Under an address-space limit (ulimit -v)
+ * the reservation takes at most an eighth of the limit, down to
+ * MIN_ARENA_BYTES, and then stacks are not recorded at all: said in a
+ * line, never fatal. Never allocates through
+ * malloc.
  */
+#include <errno.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "internal.h"
 
 #define BUCKET_BITS 16
 #define ARENA_BYTES ((size_t)1 << 30) /* 1 GiB of address space */
+#define MIN_ARENA_BYTES ((size_t)1 << 22)
 
 struct entry {
   uint32_t next; /* id of the next entry in the bucket's chain */
@@ -25,6 +32,7 @@ struct entry {
 
 static uint32_t *buckets;
 static unsigned char *arena;
+static size_t arena_bytes; /* reserved: ARENA_BYTES, or less under a limit */
 /* Ids 0 (none) and 1 (MD_STACK_EMPTY) name no entry. */
 static size_t arena_used = 16;
 static size_t stacks, dropped;
@@ -32,9 +40,34 @@ static size_t stacks, dropped;
 /* Called once at init, before any thread can capture. */
 void md_depot_init(void) {
   buckets = md_mmap(sizeof(uint32_t) << BUCKET_BITS);
-  arena = md_mmap(ARENA_BYTES);
-  if (!buckets || !arena)
-    md_die("cannot reserve memory for the stack depot (mmap failed)");
+  size_t bytes = ARENA_BYTES;
+  int err = 0;
+  while (buckets && !(arena = md_mmap(bytes))) {
+    err = errno;
+    if (bytes / 2 < MIN_ARENA_BYTES)
+      break;
+    bytes /= 2;
+    /* Under a limit, at most an eighth of it: the rest is the program's. */
+    struct rlimit rl;
+    if (bytes == ARENA_BYTES / 2 && getrlimit(RLIMIT_AS, &rl) == 0 &&
+        rl.rlim_cur != RLIM_INFINITY)
+      while (bytes > rl.rlim_cur / 8 && bytes / 2 >= MIN_ARENA_BYTES)
+        bytes /= 2;
+  }
+  if (!buckets || !arena) {
+    md_log("mdebug: cannot reserve memory for the stack depot (%s); "
+           "allocation stacks are not recorded",
+           strerror(err ? err : errno));
+    md_munmap(buckets, sizeof(uint32_t) << BUCKET_BITS);
+    buckets = NULL;
+    arena = NULL;
+    return;
+  }
+  arena_bytes = bytes;
+  if (bytes < ARENA_BYTES)
+    md_log("mdebug: cannot reserve %zu MiB for the stack depot (%s); it "
+           "holds %zu MiB of stacks, those after are not recorded",
+           ARENA_BYTES >> 20, strerror(err), bytes >> 20);
 }
 
 static inline struct entry *entry_of(uint32_t id) {
@@ -75,7 +108,7 @@ uint32_t md_depot_put(const uintptr_t *pcs, size_t n) {
     return id;
   size_t bytes = sizeof(struct entry) + n * sizeof(pcs[0]);
   size_t off = __atomic_fetch_add(&arena_used, bytes, __ATOMIC_RELAXED);
-  if (off + bytes > ARENA_BYTES) {
+  if (off + bytes > arena_bytes) {
     __atomic_fetch_add(&dropped, 1, __ATOMIC_RELAXED);
     return 0;
   }
@@ -118,6 +151,6 @@ void md_depot_stats(struct md_depot_stats *st) {
   size_t used = __atomic_load_n(&arena_used, __ATOMIC_RELAXED);
   st->stacks = __atomic_load_n(&stacks, __ATOMIC_RELAXED);
   st->dropped = __atomic_load_n(&dropped, __ATOMIC_RELAXED);
-  st->bytes = (used < ARENA_BYTES ? used : ARENA_BYTES) +
+  st->bytes = (used < arena_bytes ? used : arena_bytes) +
               (buckets ? sizeof(uint32_t) << BUCKET_BITS : 0);
 }

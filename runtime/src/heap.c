@@ -190,6 +190,11 @@ void md_heap_block_at(unsigned k, uint32_t i, struct md_block *b) {
   const struct md_class_info *c = &md_heap.classes[k];
   struct md_meta *m = md_meta_at(k, i);
   unsigned lead = MD_BITS_LEAD(__atomic_load_n(&m->bits, __ATOMIC_ACQUIRE));
+  bool damaged = false;
+  if (MD_UNLIKELY(lead * 16 >= c->size)) { /* past the slot: damaged */
+    lead = 0;
+    damaged = true;
+  }
   b->meta = m;
   b->stacks = md_heap.stacks ? md_stacks_at(k, i) : NULL;
   b->user = md_slot_user(k, i) + lead * 16;
@@ -198,6 +203,39 @@ void md_heap_block_at(unsigned k, uint32_t i, struct md_block *b) {
   b->klass = k;
   b->index = i;
   b->lead = lead;
+  /* Walks run with other threads stopped (leak scans) or inside reports:
+   * they bound the block, and leave the report to the block's next free. */
+  if (MD_UNLIKELY(damaged || b->size + md_heap.expand > b->room))
+    md_heap_meta_damaged_at(b, true);
+}
+
+void md_heap_meta_damaged_at(struct md_block *b, bool quiet) {
+  /* What the slot holds, less the rear guard the slack must hold (the
+   * checks read it there). */
+  size_t keep = md_heap.expand + md_heap.rear_guard;
+  size_t fits = b->room > keep ? b->room - keep : 0;
+  size_t said = b->size;
+  b->size = said < fits ? said : fits;
+  if (quiet || !b->klass)
+    return;
+  uint32_t bits = __atomic_load_n(&b->meta->bits, __ATOMIC_ACQUIRE);
+  b->meta->size = (uint32_t)b->size; /* reported once: it fits now */
+  /* Its slack holds the program's bytes: made rear guard, so that the one
+   * damaged record is not also reported as a corrupted guard. */
+  unsigned char *slack = b->user + md_block_usable(b);
+  memset(slack, MD_GUARD_REAR, (size_t)(b->user + b->room - slack));
+  if (!md_report_begin(MD_ERR_METADATA_CORRUPTED))
+    return;
+  md_report_line("+++ ALLOCATION %p METADATA CORRUPTED", (void *)b->user);
+  md_report_line("  its metadata (at %p) says size %zu; its slot holds at "
+                 "most %zu bytes: the program wrote into mdebug's metadata "
+                 "array (a wild write?)",
+                 (void *)b->meta, said, fits);
+  md_report_line("  the block is taken to be %zu bytes (state %u, bits "
+                 "0x%08x)",
+                 b->size, MD_BITS_STATE(bits), bits);
+  md_report_current_stack();
+  md_report_end();
 }
 
 enum md_lookup md_heap_find(const void *p, struct md_block *b) {

@@ -318,6 +318,13 @@ bool md_heap_find_large(const void *p, struct md_block *b) MD_HIDDEN;
 bool md_heap_large_slot(const void *p, struct md_block *b) MD_HIDDEN;
 /* The view of slot i of class k (its metadata must exist: i < fresh). */
 void md_heap_block_at(unsigned k, uint32_t i, struct md_block *b) MD_HIDDEN;
+/* b's metadata says more than its slot holds (a size past it, a lead past
+ * it): the program wrote into a metadata array. Reported once for the
+ * block, and b and its metadata are made to fit the slot, so that nothing
+ * reads or writes past it. Not while threads are stopped: `quiet`. */
+void md_heap_meta_damaged_at(struct md_block *b, bool quiet) MD_HIDDEN
+    __attribute__((cold));
+#define md_heap_meta_damaged(b) md_heap_meta_damaged_at((b), false)
 
 static inline enum md_state md_block_state(const struct md_block *b) {
   return (enum md_state)MD_BITS_STATE(
@@ -490,6 +497,9 @@ static MD_ALWAYS_INLINE bool md_heap_resolve(const void *p, struct md_block *b,
     b->index = i;
     b->lead = MD_BITS_LEAD(v);
     *bits = v;
+    /* A size past the slot: the program wrote into the metadata array. */
+    if (MD_UNLIKELY(b->size + md_heap.expand > b->room))
+      md_heap_meta_damaged(b);
     return true;
   }
   if (!md_heap_find_large(p, b))

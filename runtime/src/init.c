@@ -98,6 +98,7 @@ void md_init_slow(void) {
   md_counters_init();
   md_sample_init();
   md_snapshot_init();
+  md_leak_init();
   pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
   __atomic_store_n(&md_init_state, 2, __ATOMIC_RELEASE);
   initializing = 0;
@@ -128,20 +129,32 @@ static void at_exit(void) {
   /* malloc debug's order: records, heap dump, statistics. */
   if (md_opt.record_allocs_on_exit)
     md_record_write(true);
-  if (md_opt.backtrace_dump_on_exit && md_backtrace_frames())
+  /* Without backtrace, the dump has sites and sizes, no stacks. */
+  if (md_opt.backtrace_dump_on_exit)
     md_heap_dump_auto(true);
   if (md_opt.log_allocator_stats_on_exit)
     md_stats_log();
   md_snapshot_at_exit();
   int status = md_report_summary();
-  if (status >= 0) {
+  if (status >= 0 && !md_opt.exit_runs_atexit) {
     /* exit() cannot change its status; end the process here, as the
-     * sanitizers do (the program's output was flushed above). */
+     * sanitizers do (the program's output was flushed above). Exit
+     * handlers registered before this one (libraries' destructors, what
+     * they buffered) do not run. */
     _exit(status);
   }
   /* Later exit handlers may still need the other threads (a join). */
   __atomic_store_n(&md_init_state, 2, __ATOMIC_RELEASE);
   md_roots_keep_modules(false);
+  if (status >= 0) {
+    /* exit_runs_atexit: exit() again from this handler. glibc supports
+     * the nested call: it runs the handlers still registered (once each,
+     * with the runtime working as after any exit handler of the program's)
+     * then flushes stdio and ends with the last status given. What those
+     * handlers do wrong is reported, after the summary, and does not change
+     * the status. */
+    exit(status);
+  }
 }
 
 /* Present when AddressSanitizer's runtime is in the process. */

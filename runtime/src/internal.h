@@ -241,11 +241,14 @@ void md_origin_atfork_child(void) MD_HIDDEN;
  * without any frame of the runtime (this copy's or an announced one's);
  * at most max. */
 size_t md_unwind(uintptr_t *pcs, size_t max) MD_HIDDEN;
-/* A signal's interrupted context: pc (the faulting instruction, as is),
- * then the callers from its frame pointer fp, inside the stack mapping
- * holding its stack pointer sp. */
+/* A signal's interrupted context: pc (the faulting instruction, as is,
+ * unless it is the runtime's own), then the callers from its frame pointer
+ * fp, inside the stack mapping holding its stack pointer sp (or fp, when a
+ * stack overflow left sp outside it), without the runtime's frames. */
 size_t md_unwind_from(uintptr_t pc, uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
                       size_t max) MD_HIDDEN;
+/* Whether pc is in the runtime's code (this copy's or an announced one's). */
+bool md_unwind_in_runtime(uintptr_t pc) MD_HIDDEN;
 /* (Re)builds the table of executable segments frames are checked against:
  * at start-up and whenever an instrumented module is loaded. */
 void md_unwind_refresh_code(void) MD_HIDDEN;
@@ -412,6 +415,10 @@ void md_quarantine_atfork_child(void) MD_HIDDEN;
 /* ---- leak.c ------------------------------------------------------------- */
 /* At exit: reports leaks (leak_check: the unreachable ones; leak_track:
  * every block still allocated). */
+/* At init: the address space the leak checks keep for themselves. */
+void md_leak_init(void) MD_HIDDEN;
+/* The address space that reserve holds now (0 once given back). */
+size_t md_leak_reserve_bytes(void) MD_HIDDEN;
 void md_leak_report_at_exit(void) MD_HIDDEN;
 /* mdebug_check_leaks(): the unreachable blocks now; returns how many. */
 size_t md_leak_check_now(void) MD_HIDDEN;
@@ -743,6 +750,10 @@ bool md_profiling(void) MD_HIDDEN;      /* a profile option is set */
 /* Appends a snapshot labelled `label` to the profile (creating it); 0, or
  * -1 with errno. */
 int md_snapshot_take(const char *label) MD_HIDDEN;
+/* A double free alloc.c reported (second: the origin of the second free):
+ * the profile's next write has its X record. */
+void md_snapshot_double_free(const struct md_block *b, md_origin_t second)
+    MD_HIDDEN;
 /* At exit: the last snapshot ("exit") and the end record. */
 void md_snapshot_at_exit(void) MD_HIDDEN;
 void md_snapshot_atfork_prepare(void) MD_HIDDEN;

@@ -33,8 +33,17 @@
  * run (threads that cannot be stopped, no memory) is reported as an error,
  * never passed over in silence. Works in mmap'ed memory; never allocates,
  * never calls qsort (glibc's may allocate).
+ *
+ * The memory a check needs is mapped when it runs, which a program that
+ * filled its address space (ulimit -v) had used up, even after freeing
+ * everything (mdebug's heap keeps its reservations). So an address-space
+ * reserve is taken at start-up (inaccessible, nothing committed) and given
+ * back just before each check, for the check's own mappings; taken again
+ * after a check that runs mid-run.
  */
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 
 #include "heap.h"
 #include "lock.h"
@@ -212,6 +221,64 @@ static void list_reachable(struct leak *v, size_t n) {
   }
 }
 
+/* leak_track lists every live block, so it skips what libc, libstdc++ and
+ * the loader keep for themselves (and says how much, system_skipped).
+ * leak_check needs that excuse only for the loader (it keeps the dtv of
+ * exited threads in cached stacks no root reaches): what libc and libstdc++
+ * keep, they still point to, so a getline buffer or asprintf string the
+ * program lost is reported. Blocks of one site come in runs, so the last
+ * verdict is kept. */
+enum excuse { KEPT, SYSTEM, SUPPRESSED };
+static enum excuse excused(md_origin_t origin, md_origin_t *last_origin,
+                           enum excuse *last_verdict) {
+  if (origin != *last_origin || !*last_origin) {
+    *last_origin = origin;
+    *last_verdict = md_opt.leak_track && md_origin_is_system(origin) ? SYSTEM
+                    : (!md_opt.leak_track && md_origin_is_loader(origin)) ||
+                            md_suppressed(origin)
+                        ? SUPPRESSED
+                        : KEPT;
+  }
+  return *last_verdict;
+}
+
+/* What drop_excused left out as the system's own, for leak_track's report. */
+static struct { size_t blocks, bytes, maps; } system_skipped;
+
+/* Drops the excused records of v[0..n); returns how many are left. */
+static size_t drop_excused(struct leak *v, size_t n) {
+  md_origin_t last_origin = 0;
+  enum excuse last_verdict = KEPT;
+  size_t kept = 0;
+  memset(&system_skipped, 0, sizeof(system_skipped));
+  for (size_t i = 0; i < n; i++) {
+    enum excuse e = excused(v[i].origin, &last_origin, &last_verdict);
+    if (e == KEPT) {
+      v[kept++] = v[i];
+    } else if (e == SYSTEM) {
+      if (is_mapping(&v[i]))
+        system_skipped.maps++;
+      else
+        system_skipped.blocks++;
+      system_skipped.bytes += v[i].size;
+    }
+  }
+  return kept;
+}
+
+/* leak_track: the line that says what drop_excused left out. */
+static size_t system_skipped_line(char *line, size_t size) {
+  char counts[96];
+  count_phrase(counts, sizeof(counts), system_skipped.blocks,
+               system_skipped.maps);
+  return md_format(line, size,
+                   "mdebug: leak_track: %zu byte%s in %s allocated by the C "
+                   "library, libstdc++ and the dynamic loader for themselves "
+                   "are not listed",
+                   system_skipped.bytes, system_skipped.bytes == 1 ? "" : "s",
+                   counts);
+}
+
 /* Reports the list (sorted here); returns the number of blocks listed. */
 static size_t report(struct leak *v, size_t n,
                      const struct md_scan_result *reach, bool at_exit) {
@@ -229,6 +296,11 @@ static size_t report(struct leak *v, size_t n,
                    "still allocated at exit)",
                    total_bytes, total_bytes == 1 ? "" : "s", counts,
                    maps ? "block and mapping" : "block");
+    if (system_skipped.blocks || system_skipped.maps) {
+      char line[256];
+      system_skipped_line(line, sizeof(line));
+      md_report_line("%s", line);
+    }
   } else {
     size_t rn = 0;
     if (reach->reachable_blocks || !reach->reachable_maps)
@@ -289,34 +361,6 @@ static size_t report(struct leak *v, size_t n,
   return n;
 }
 
-/* leak_track lists every live block, so it skips what libc, libstdc++ and
- * the loader keep for themselves. leak_check needs that excuse only for the
- * loader (it keeps the dtv of exited threads in cached stacks no root
- * reaches): what libc and libstdc++ keep, they still point to, so a getline
- * buffer or asprintf string the program lost is reported. Blocks of one
- * site come in runs, so the last verdict is kept. */
-static bool excused(md_origin_t origin, md_origin_t *last_origin,
-                    bool *last_verdict) {
-  if (origin != *last_origin || !*last_origin) {
-    *last_origin = origin;
-    *last_verdict = (md_opt.leak_track ? md_origin_is_system(origin)
-                                       : md_origin_is_loader(origin)) ||
-                    md_suppressed(origin);
-  }
-  return *last_verdict;
-}
-
-/* Drops the excused records of v[0..n); returns how many are left. */
-static size_t drop_excused(struct leak *v, size_t n) {
-  md_origin_t last_origin = 0;
-  bool last_verdict = false;
-  size_t kept = 0;
-  for (size_t i = 0; i < n; i++)
-    if (!excused(v[i].origin, &last_origin, &last_verdict))
-      v[kept++] = v[i];
-  return kept;
-}
-
 /* A check that could not run is an error (counted, and it sets the exit
  * status): a clean summary would say the program leaks nothing. */
 static void cannot_run(const char *why) {
@@ -326,6 +370,40 @@ static void cannot_run(const char *why) {
   md_report_end();
 }
 
+/* ---- the reserve ---------------------------------------------------------- */
+
+#define RESERVE_BYTES ((size_t)64 << 20)
+static void *reserve;
+static size_t reserve_bytes;
+
+/* RESERVE_BYTES, or a sixteenth of an address-space limit if less. */
+static void take_reserve(void) {
+  if (reserve || !md_opt.leak_check || md_opt.leak_track)
+    return;
+  size_t bytes = RESERVE_BYTES;
+  struct rlimit rl;
+  if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+      rl.rlim_cur / 16 < bytes)
+    bytes = (size_t)rl.rlim_cur / 16 & ~(size_t)4095;
+  void *p = bytes ? mmap(NULL, bytes, PROT_NONE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+                  : MAP_FAILED;
+  if (p != MAP_FAILED) {
+    reserve = p;
+    reserve_bytes = bytes;
+  }
+}
+
+static void give_reserve(void) {
+  if (reserve)
+    munmap(reserve, reserve_bytes);
+  reserve = NULL;
+}
+
+void md_leak_init(void) { take_reserve(); }
+
+size_t md_leak_reserve_bytes(void) { return reserve ? reserve_bytes : 0; }
+
 /* The reachability check. Returns the number of leaked blocks reported. */
 static size_t check_unreachable(bool at_exit) {
   md_suppress_load();
@@ -334,6 +412,7 @@ static size_t check_unreachable(bool at_exit) {
    * its records are mmap'ed. */
   static md_lock_t check_lock = MD_LOCK_INIT;
   md_lock(&check_lock);
+  give_reserve(); /* for the mappings of the stop, the scan and the report */
   struct stopped st;
   memset(&st, 0, sizeof(st));
   st.start_only = md_opt.leak_start_pointers_only;
@@ -378,6 +457,8 @@ static size_t check_unreachable(bool at_exit) {
     md_munmap(reach, bytes);
   }
   md_scan_result_free(&st.result);
+  if (!at_exit)
+    take_reserve();
   md_unlock(&check_lock);
   if (failure)
     cannot_run(failure);
@@ -457,7 +538,13 @@ static void report_live(void) {
   take_mappings(&l, maps, nmaps);
   struct md_scan_result none;
   memset(&none, 0, sizeof(none));
-  report(l.items, drop_excused(l.items, l.count), &none, true);
+  size_t kept = drop_excused(l.items, l.count);
+  report(l.items, kept, &none, true);
+  if (!kept && (system_skipped.blocks || system_skipped.maps)) {
+    char line[256];
+    system_skipped_line(line, sizeof(line));
+    md_log("%s", line);
+  }
   md_munmap(l.items, bytes);
   md_munmap(maps, maps_bytes);
 }

@@ -4,7 +4,11 @@
  * A throwing new that fails calls the installed new-handler and retries, then
  * throws std::bad_alloc through libstdc++'s own helper. Those libstdc++
  * symbols are weak, so C programs link without libstdc++; a C++ program
- * always has them. nothrow forms return NULL without calling the handler.
+ * always has them. The nothrow forms loop the same way (as libstdc++'s do,
+ * and the standard says) and return NULL when no handler is installed; a
+ * handler that throws bad_alloc from a nothrow new is not caught here (C
+ * cannot): the exception leaves the nothrow new, where libstdc++ returns
+ * NULL.
  * A request refused outright (refuse.c: over max_allocation_size, an
  * alignment that is not a power of two) is reported, then throws at once:
  * no new-handler can make it possible, and retrying would loop forever.
@@ -33,17 +37,17 @@ typedef void (*new_handler_t)(void);
 extern new_handler_t _ZSt15get_new_handlerv(void) __attribute__((weak));
 extern void _ZSt17__throw_bad_allocv(void) __attribute__((weak, noreturn));
 
-/* After a try that found no memory: true to try again (a new-handler ran),
- * false for nothrow; otherwise throws bad_alloc. */
+/* After a try that found no memory: true to try again (a new-handler ran);
+ * without a handler, false for nothrow, otherwise throws bad_alloc. */
 static bool new_failed(bool nothrow) {
-  if (nothrow)
-    return false;
   new_handler_t handler =
       _ZSt15get_new_handlerv ? _ZSt15get_new_handlerv() : NULL;
   if (handler) {
     handler();
     return true;
   }
+  if (nothrow)
+    return false;
   if (_ZSt17__throw_bad_allocv)
     _ZSt17__throw_bad_allocv();
   md_die("operator new: out of memory and no C++ runtime to throw bad_alloc");

@@ -54,7 +54,8 @@
  * of its own to the kernel, with the inaccessible page after it two, and
  * vm.max_map_count (65530 by default) caps the mappings of a process: at
  * most (max_map_count - 8192) / 2 page-guarded blocks are live at once
- * (their freed pages merge back into one mapping); past that, and when a
+ * (their freed pages merge back into one mapping), fewer when the program
+ * holds mappings of its own (map_budget); past that, and when a
  * region has no slot left, blocks are not guarded (said once) until some
  * are freed. Each live block takes at least a page of memory.
  *
@@ -105,6 +106,11 @@ struct pg_region {
 static struct pg_region regions[PG_REGIONS];
 uintptr_t md_pageguard_lo, md_pageguard_hi;
 static size_t live, live_cap; /* blocks with accessible pages, and the cap */
+static size_t map_limit;      /* vm.max_map_count */
+/* The mappings the process holds are counted again (map_budget) when live
+ * reaches next_count, or after COUNT_EVERY_REFUSED blocks were refused. */
+static size_t next_count, refused;
+static md_lock_t count_lock = MD_LOCK_INIT;
 static size_t align_min;
 static bool front;
 static int said_full, said_failed;
@@ -152,7 +158,9 @@ void md_pageguard_init(uintptr_t pool) {
   size_t a = md_opt.page_guard_align ? md_opt.page_guard_align : MD_MIN_ALIGN;
   align_min = (size_t)1 << (63 - __builtin_clzll(a));
   size_t maps = max_map_count();
+  map_limit = maps;
   live_cap = maps > 2 * PG_MAPS_KEPT ? (maps - PG_MAPS_KEPT) / 2 : maps / 4;
+  next_count = 0; /* counted at the first guarded block */
   size_t total = md_pageguard_pool_size();
   /* In the heap's large range when it has one (already inaccessible). */
   bool own = !pool;
@@ -271,9 +279,56 @@ static void give_slot(struct pg_region *r, uint32_t slot) {
 static MD_NOINLINE void say_full(void) {
   if (!__atomic_exchange_n(&said_full, 1, __ATOMIC_RELAXED))
     md_log("mdebug: page_guard: %zu page-guarded blocks are live, as many as "
-           "vm.max_map_count (%zu) allows, or no slot is free; further blocks "
-           "are not guarded until some are freed",
-           __atomic_load_n(&live, __ATOMIC_RELAXED), max_map_count());
+           "vm.max_map_count (%zu) allows with the mappings the program "
+           "holds, or no slot is free; further blocks are not guarded until "
+           "some are freed",
+           __atomic_load_n(&live, __ATOMIC_RELAXED), map_limit);
+}
+
+/* The mappings the process holds: the lines of /proc/self/maps, read with
+ * raw system calls; 0 if it cannot be read. */
+static size_t count_mappings(void) {
+  int fd = (int)syscall(SYS_openat, AT_FDCWD, "/proc/self/maps",
+                        O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  char buf[4096];
+  size_t lines = 0;
+  long n;
+  while ((n = syscall(SYS_read, fd, buf, sizeof(buf))) > 0)
+    for (long i = 0; i < n; i++)
+      lines += buf[i] == '\n';
+  syscall(SYS_close, fd);
+  return lines;
+}
+
+/* Each guarded block costs two mappings, and the kernel refuses any
+ * mapping past vm.max_map_count, the heap's own included: a program that
+ * holds many mappings itself (10k-60k) left no room for the heap to grow,
+ * and malloc failed. So the cap follows what the process holds: half of
+ * what is left above a reserve of PG_MAPS_KEPT, counted again when half of
+ * that room is used (rarely, when there is plenty), and after refusals (as
+ * frees make room again). One thread counts; the others go on. */
+#define COUNT_EVERY_REFUSED 4096
+static MD_NOINLINE void map_budget(void) {
+  if (!md_trylock(&count_lock))
+    return;
+  size_t held = count_mappings();
+  size_t now = __atomic_load_n(&live, __ATOMIC_RELAXED);
+  if (held) {
+    size_t room = map_limit > held + PG_MAPS_KEPT
+                      ? (map_limit - held - PG_MAPS_KEPT) / 2
+                      : 0;
+    size_t cap = map_limit > 2 * PG_MAPS_KEPT ? (map_limit - PG_MAPS_KEPT) / 2
+                                              : map_limit / 4;
+    if (now + room < cap)
+      cap = now + room;
+    __atomic_store_n(&live_cap, cap, __ATOMIC_RELAXED);
+    __atomic_store_n(&next_count, now + (room / 2 > 64 ? room / 2 : 64),
+                     __ATOMIC_RELAXED);
+  }
+  __atomic_store_n(&refused, 0, __ATOMIC_RELAXED);
+  md_unlock(&count_lock);
 }
 
 /* Does the site of origin match page_guard_site? Its names (as leak
@@ -320,8 +375,14 @@ bool md_pageguard_take(size_t size, size_t align, md_origin_t origin,
   uint32_t pages = (uint32_t)((used + PAGE - 1) / PAGE);
   unsigned j = pages <= 1 ? 0 : 32 - (unsigned)__builtin_clz(pages - 1);
   struct pg_region *r = &regions[j];
-  if (__atomic_add_fetch(&live, 1, __ATOMIC_RELAXED) > live_cap) {
+  size_t now = __atomic_add_fetch(&live, 1, __ATOMIC_RELAXED);
+  if (MD_UNLIKELY(now >= __atomic_load_n(&next_count, __ATOMIC_RELAXED)))
+    map_budget();
+  if (now > __atomic_load_n(&live_cap, __ATOMIC_RELAXED)) {
     __atomic_sub_fetch(&live, 1, __ATOMIC_RELAXED);
+    if (__atomic_add_fetch(&refused, 1, __ATOMIC_RELAXED) >=
+        COUNT_EVERY_REFUSED)
+      map_budget();
     say_full();
     return false;
   }
@@ -348,6 +409,8 @@ bool md_pageguard_take(size_t size, size_t align, md_origin_t origin,
       md_log("mdebug: page_guard: cannot make a guarded block's pages "
              "accessible (%s); that block and others like it are not "
              "guarded", strerror(e));
+    if (e == ENOMEM) /* out of mappings, most likely: count them again */
+      map_budget();
     return false;
   }
   struct pg_meta *m = &r->meta[i];

@@ -18,6 +18,12 @@
  * (the thread's TLS table), charged to the loader. In a forked child the
  * thread is started again.
  *
+ * SIGRTMAX-17 is armed in every run: without backtrace its handler only
+ * says that no dump was written and how to get one, where the signal's
+ * default action would end the program. Nothing else is started for it (a
+ * service thread in every process would cost each forked child a thread
+ * and break unshare(CLONE_NEWUSER), which needs a single thread).
+ *
  * In a setuid/setgid program (AT_SECURE) nothing is armed: the real user
  * may signal the process, and would then choose when it stops its threads,
  * prints its heap's addresses or grows its stack depot.
@@ -88,6 +94,32 @@ static void on_signal(int sig) {
   errno = saved;
 }
 
+/* SIGRTMAX-17 without backtrace. md_log drops the line rather than wait
+ * when this thread was inside a report. */
+static void on_unarmed_dump(int sig) {
+  (void)sig;
+  int saved = errno;
+  md_log("mdebug: SIGRTMAX-17 received: heap dumps on this signal need the "
+         "backtrace option (MDEBUG_OPTIONS=backtrace); nothing written "
+         "(mdebug_dump_heap() writes one without it)");
+  errno = saved;
+}
+
+/* Arms SIGRTMAX-17 to say why it does nothing, unless the program inherited
+ * it ignored. */
+static void arm_unarmed_dump(void) {
+  int sig = SIGRTMAX - signals[HEAP_DUMP].below_max;
+  struct sigaction sa, old;
+  if (sigaction(sig, NULL, &old) != 0 || old.sa_handler != SIG_DFL ||
+      (old.sa_flags & SA_SIGINFO))
+    return;
+  memset(&sa, 0, sizeof(sa));
+  sa.sa_handler = on_unarmed_dump;
+  sa.sa_flags = SA_RESTART | SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  sigaction(sig, &sa, NULL);
+}
+
 static void *service(void *arg) {
   (void)arg;
   char what;
@@ -145,6 +177,8 @@ void md_signals_init(void) {
       any = true;
       need_thread |= a != TOGGLE && a != TRACK;
     }
+  if (!wanted(HEAP_DUMP) && !md_secure())
+    arm_unarmed_dump();
   if (!any)
     return;
   if (md_secure()) {

@@ -313,6 +313,79 @@ static bool ensure_open(void) {
   return true;
 }
 
+/* ---- double frees -------------------------------------------------------- */
+
+/* The double frees alloc.c reported since the last write, as X records: a
+ * ring of its own (rare events, each one reported on stderr too), under a
+ * lock of its own so that the report never waits for a snapshot being
+ * written. Those beyond its size are counted and said once. */
+#define DOUBLE_FREES 256
+struct double_free {
+  uint64_t time, addr, size;
+  uint32_t alloc_id, free_id, second_id, stack, tid;
+};
+static struct double_free doubles[DOUBLE_FREES];
+static uint32_t doubles_n;
+static uint64_t doubles_lost;
+static md_lock_t doubles_lock = MD_LOCK_INIT;
+
+void md_snapshot_double_free(const struct md_block *b, md_origin_t second) {
+  if (!wanted)
+    return;
+  struct double_free d = {
+      .time = md_record_now(),
+      .addr = (uintptr_t)b->user,
+      .size = b->size,
+      .alloc_id = b->meta->alloc_origin,
+      .free_id = b->meta->free_origin,
+      .second_id = md_origin_id(second),
+      .stack = MD_STACK_EMPTY,
+      .tid = (uint32_t)md_gettid(),
+  };
+  if (md_backtrace_enabled()) {
+    uintptr_t pcs[MD_PROFILE_FRAMES_MAX];
+    d.stack = md_depot_put(pcs, md_unwind(pcs, MD_PROFILE_FRAMES_MAX));
+  }
+  md_lock(&doubles_lock);
+  if (doubles_n < DOUBLE_FREES)
+    doubles[doubles_n++] = d;
+  else
+    doubles_lost++;
+  md_unlock(&doubles_lock);
+}
+
+/* Lock held, file open. */
+static void write_double_frees(void) {
+  struct double_free taken[DOUBLE_FREES];
+  md_lock(&doubles_lock);
+  uint32_t n = doubles_n;
+  for (uint32_t i = 0; i < n; i++)
+    taken[i] = doubles[i];
+  doubles_n = 0;
+  uint64_t lost = doubles_lost;
+  doubles_lost = 0;
+  md_unlock(&doubles_lock);
+  if (lost)
+    md_log("mdebug: %llu double frees were not written to the profile (more "
+           "than %d between two writes)",
+           (unsigned long long)lost, DOUBLE_FREES);
+  if (!n)
+    return;
+  write_new_sites();
+  for (uint32_t i = 0; i < n; i++) {
+    write_stack(taken[i].stack);
+    struct md_profile_double_free x = {taken[i].time,
+                                       taken[i].addr,
+                                       taken[i].size,
+                                       site_id(taken[i].alloc_id),
+                                       site_id(taken[i].free_id),
+                                       site_id(taken[i].second_id),
+                                       taken[i].stack,
+                                       taken[i].tid};
+    md_profile_double_free(&prof, &x);
+  }
+}
+
 /* ---- what a snapshot writes ----------------------------------------------- */
 
 struct drain_ctx {
@@ -448,6 +521,7 @@ static bool take(const char *label) {
   md_profile_batch(&prof, true);
   uint64_t time = now_ns();
   write_frees();
+  write_double_frees();
   write_new_sites();
   write_limits(time, false);
   write_totals(time);
@@ -477,6 +551,7 @@ static void tick(bool sampling) {
   if (sampling && ensure_open()) {
     md_profile_batch(&prof, true);
     write_frees();
+    write_double_frees();
     write_limits(now_ns(), false);
     md_profile_batch(&prof, false);
   }

@@ -87,8 +87,10 @@ static bool read_statm(size_t *vm, size_t *rss) {
 
 /* VmSize less the heap's reserved, uncommitted address space (the primary
  * range's, and the large range's: page_guard's pool, the secondary's
- * arena). */
+ * arena) and the leak check's reserve (leak.c). */
 static size_t effective_vm(size_t vm) {
+  size_t kept = md_leak_reserve_bytes();
+  vm = vm > kept ? vm - kept : 0;
   if (!md_heap.reserved)
     return vm;
   size_t large = __atomic_load_n(&md_heap_large_committed, __ATOMIC_RELAXED);

@@ -155,7 +155,10 @@ static MD_ALWAYS_INLINE unsigned md_track_alloc(const struct md_block *b,
 static MD_ALWAYS_INLINE void md_track_free(const struct md_block *b,
                                            uint32_t live_bits,
                                            md_origin_t origin) {
-  md_count_free(b->meta->alloc_origin, b->size);
+  /* The id comes from metadata the program may have overwritten: one past
+   * the table would index past this thread's rows. */
+  uint32_t id = b->meta->alloc_origin;
+  md_count_free(id < MD_ORIGIN_MAX ? id : 0, b->size);
   if (MD_UNLIKELY(MD_BITS_MARKS(live_bits) & MD_MARK_SAMPLED))
     md_sample_free(b, origin);
 }

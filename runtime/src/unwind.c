@@ -207,6 +207,23 @@ size_t md_unwind_from(uintptr_t pc, uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
                       size_t max) {
   if (!max)
     return 0;
-  pcs[0] = pc;
-  return walk(fp, sp, pcs, 1, max);
+  size_t n = 0;
+  if (!md_unwind_in_runtime(pc))
+    pcs[n++] = pc;
+  size_t walked = walk(fp, sp, pcs, n, max);
+  /* A stack overflow faults with sp past the end of the stack's mapping (a
+   * frame bigger than what was left), where no mapping holds it: the
+   * frames start at fp, which is in the mapping. */
+  if (walked == n && fp > sp && fp - sp < (1u << 20)) {
+    stack_lo = stack_hi = 0;
+    walked = walk(fp, fp, pcs, n, max);
+  }
+  return walked;
+}
+
+bool md_unwind_in_runtime(uintptr_t pc) {
+  unsigned others = __atomic_load_n(&copy_count, __ATOMIC_ACQUIRE);
+  return (pc >= (uintptr_t)__start_mdebug_text &&
+          pc < (uintptr_t)__stop_mdebug_text) ||
+         (others && in_other_copy(pc, others));
 }

@@ -2,7 +2,8 @@
 // dump to PREFIX.PID.exit.txt at exit, after the leak report and before the
 // summary, listing the blocks still live (the leaked one with its stack);
 // with backtrace_enable_on_signal instead of backtrace it dumps too (no
-// stacks: capture was never turned on); without either it does not.
+// stacks: capture was never turned on); without either it dumps what it
+// knows, the blocks with their sites and no stacks, rather than nothing.
 // RUN: %mdebug_clang -O1 -g %s -o %t
 // RUN: rm -rf %t.d && mkdir %t.d
 // RUN: env MDEBUG_OPTIONS="backtrace backtrace_dump_on_exit backtrace_dump_prefix=%t.d/heap" %not %t 2>&1 | %FileCheck %s
@@ -14,7 +15,11 @@
 // RUN: env MDEBUG_OPTIONS="backtrace_enable_on_signal backtrace_dump_on_exit backtrace_dump_prefix=%t.d/heap" %not %t 2>&1 | %FileCheck %s
 // RUN: %python %S/../../Inputs/heap_dump_check.py --binary %t %t.d/heap.*.exit.txt | %FileCheck %s --check-prefix=NOSTACK
 // RUN: rm -rf %t.d && mkdir %t.d
-// RUN: env MDEBUG_OPTIONS="backtrace_dump_on_exit backtrace_dump_prefix=%t.d/heap" %not %t 2>&1 | %FileCheck %s --check-prefix=OFF
+// RUN: env MDEBUG_OPTIONS="backtrace_dump_on_exit backtrace_dump_prefix=%t.d/heap" %not %t 2>&1 | %FileCheck %s
+// RUN: %python %S/../../Inputs/heap_dump_check.py --binary %t %t.d/heap.*.exit.txt | %FileCheck %s --check-prefix=NOSTACK
+// RUN: grep 'sites {.*malloc .*dump_on_exit.c [0-9]* [0-9]* lose' %t.d/heap.*.exit.txt
+// RUN: rm -rf %t.d && mkdir %t.d
+// RUN: env MDEBUG_OPTIONS="backtrace_dump_prefix=%t.d/heap" %not %t 2>&1 | %FileCheck %s --check-prefix=OFF
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,9 @@
 // Proves: with backtrace, SIGRTMAX-17 makes the service thread write a
 // well-formed heap dump to PREFIX.PID.txt (backtrace_dump_prefix, or its
 // short name bt_dmp_pre) while the program carries on, holding the block
-// the program keeps with its stack. Without backtrace mdebug does not
-// catch the signal (the program ignores it itself) and writes nothing.
+// the program keeps with its stack. Without backtrace, a program that
+// ignores the signal itself (its SIG_IGN replaces mdebug's handler) gets
+// no dump.
 // RUN: %mdebug_clang -O1 -g %s -o %t
 // RUN: rm -rf %t.d && mkdir %t.d
 // RUN: env MDEBUG_OPTIONS="backtrace backtrace_dump_prefix=%t.d/heap" %t %t.d/heap 2>&1 | %FileCheck %s

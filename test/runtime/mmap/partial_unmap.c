@@ -75,6 +75,7 @@ int main(int argc, char **argv) {
 // TRACK: lost [[Q1:0x[0-9a-f]+]] and [[Q2:0x[0-9a-f]+]]
 // TRACK: second [[SECOND:0x[0-9a-f]+]]
 // TRACK: mdebug: 4251648 bytes leaked in 7 mappings (leak_track: every block and mapping still allocated at exit)
+// TRACK-NEXT: mdebug: leak_track: {{[0-9]+}} bytes in {{.*}} allocated by the C library, libstdc++ and the dynamic loader for themselves are not listed
 // TRACK-NEXT: 4251648 bytes in 7 mappings:
 // TRACK-NEXT:   allocated by mmap at {{.*}}partial_unmap.c:26:13 (map_at)
 // TRACK-NEXT: +++ [[PROG:.*]] leaked mapping of 1081344 bytes at 0x{{[0-9a-f]+}} (rw- private anonymous)

@@ -46,7 +46,7 @@ int main(void) {
   free(blocks);
   return 0;
 }
-// CHECK: mdebug: page_guard: {{[0-9]+}} page-guarded blocks are live, as many as vm.max_map_count ({{[0-9]+}}) allows, or no slot is free; further blocks are not guarded until some are freed
+// CHECK: mdebug: page_guard: {{[0-9]+}} page-guarded blocks are live, as many as vm.max_map_count ({{[0-9]+}}) allows with the mappings the program holds, or no slot is free; further blocks are not guarded until some are freed
 // CHECK-NOT: mdebug:
 // CHECK: guarded up to the cap: 1
 // CHECK-NEXT: guarded again after frees: 1
