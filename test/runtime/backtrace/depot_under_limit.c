@@ -24,7 +24,7 @@ int main(int argc, char **argv) {
 // CHECK: allocated 1
 // CHECK: Direct leak of 33 bytes in 1 block:
 // CHECK: Backtrace at time of allocation:
-// CHECK-NEXT: #00 pc {{[0-9a-f]+}} {{.*}} (make+{{[0-9]+}})
+// CHECK-NEXT: #00 pc 0x{{[0-9a-f]+}} in make {{.*}}
 // CHECK: exit status: 23
 // CLEAN-NOT: mdebug
 // CLEAN: allocated 1

@@ -34,10 +34,10 @@ int main(int argc, char **argv) {
 // CHECK: mdebug: ERROR: invalid access in
 // CHECK-NEXT: +++ INVALID {{WRITE|READ|ACCESS}} AT 0x{{[0-9a-f]+}} (SIGSEGV, address not mapped)
 // CHECK-NEXT: a stack overflow?
-// CHECK-NEXT: {{write|read|access}} inside mdebug's runtime (at pc {{[0-9a-f]+}} {{.*}}), called from pc {{[0-9a-f]+}} {{.*}} (recurse+{{[0-9]+}})
+// CHECK-NEXT: {{write|read|access}} inside mdebug's runtime (at pc 0x{{[0-9a-f]+}} in {{.*}}), called from pc 0x{{[0-9a-f]+}} in recurse {{.*}}
 // CHECK-NEXT: Backtrace at time of failure:
-// CHECK-NEXT: #00 pc {{[0-9a-f]+}} {{.*}} (recurse+{{[0-9]+}})
-// CHECK-NEXT: #01 pc {{[0-9a-f]+}} {{.*}} (recurse+{{[0-9]+}})
+// CHECK-NEXT: #00 pc 0x{{[0-9a-f]+}} in recurse {{.*}}
+// CHECK-NEXT: #01 pc 0x{{[0-9a-f]+}} in recurse {{.*}}
 // CHECK: killed by signal 11
 // CLEAN-NOT: mdebug
 // CLEAN: recursed: 0

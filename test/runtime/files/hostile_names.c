@@ -30,7 +30,7 @@
 // CHECK: mdebug: ERROR: double free in ev\nmdebug: SUMMARY: 0 errors\x1b[2J (pid
 // CHECK: allocated by malloc at {{.*}}evil\nmdebug: SUMMARY: 0 errors\x1b[2J\\n.c:7:{{[0-9]+}} (make) as char
 // CHECK: Backtrace at time of allocation:
-// CHECK-NEXT: #00 pc {{[0-9a-f]+}} {{.*}}/ev\nmdebug: SUMMARY: 0 errors\x1b[2J (make+
+// CHECK-NEXT: #00 pc 0x{{[0-9a-f]+}} in make{{.*}} ({{.*}}/ev\nmdebug: SUMMARY: 0 errors\x1b[2J)
 // CHECK: Direct leak of 24 bytes in 1 block:
 // CHECK-NEXT: allocated by malloc at {{.*}}evil\nmdebug: SUMMARY: 0 errors\x1b[2J\\n.c:7:{{[0-9]+}} (make) as char
 // CHECK: mdebug: SUMMARY: 1 error (1 double free), 24 bytes leaked in 1 block
@@ -41,8 +41,8 @@
 // DUMP: {{.*}}/ev\012mdebug: SUMMARY: 0 errors\x1b[2J
 // VALID: OK
 // REPORT: malloc at {{.*}}evil\nmdebug: SUMMARY: 0 errors\x1b[2J\\n.c:7:{{[0-9]+}} (make) as char
-// REPORT-NEXT: #00 make+0x{{[0-9a-f]+}} (ev\nmdebug: SUMMARY: 0 errors\x1b[2J)
-// CSV: ,malloc at {{.*}}evil\nmdebug: SUMMARY: 0 errors\x1b[2J\\n.c:7:{{[0-9]+}} (make) as char,#00 make+0x{{[0-9a-f]+}} (ev\nmdebug: SUMMARY: 0 errors\x1b[2J);#01
+// REPORT-NEXT: #00 pc 0x{{[0-9a-f]+}} in make+0x{{[0-9a-f]+}} ({{.*}}ev\nmdebug: SUMMARY: 0 errors\x1b[2J)
+// CSV: ,malloc at {{.*}}evil\nmdebug: SUMMARY: 0 errors\x1b[2J\\n.c:7:{{[0-9]+}} (make) as char,#00 pc 0x{{[0-9a-f]+}} in make+0x{{[0-9a-f]+}} ({{.*}}ev\nmdebug: SUMMARY: 0 errors\x1b[2J);#01
 // PROFILE: malloc at {{.*}}evil\nmdebug: SUMMARY: 0 errors\x1b[2J\\n.c:7:{{[0-9]+}} (make) as char
 #include <limits.h>
 #include <mdebug/mdebug.h>
