@@ -4,11 +4,13 @@
 // the SUMMARY line alone; a heap block lost in the same run is still an
 // error that sets the exit status, the note following its report;
 // mapping_leaks_fail puts the mapping back in the one leak report, counted
-// in the SUMMARY and the exit status. The clean case unmaps it: nothing.
+// in the SUMMARY and the exit status. leak_track's list of every mapping
+// still mapped is a note too. The clean case unmaps it: nothing.
 // RUN: %mdebug_clang -g -I%S/../../Inputs %s -o %t
 // RUN: %t 2>&1 | %FileCheck %s
 // RUN: %not %t heap 2>&1 | %FileCheck %s --check-prefix=HEAP
 // RUN: env MDEBUG_OPTIONS=mapping_leaks_fail %not %t 2>&1 | %FileCheck %s --check-prefix=FAIL
+// RUN: env MDEBUG_OPTIONS=leak_track %t 2>&1 | %FileCheck %s --check-prefix=TRACK
 // RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,7 +55,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: mdebug: NOTE: mapping leak in [[PROG:.*]] (pid {{[0-9]+}}, tid {{[0-9]+}})
 // CHECK-NEXT: mdebug: 1048576 bytes leaked in 1 mapping (1 direct, 0 indirect); not counted in the exit status (mapping_leaks_fail counts them)
 // CHECK-NEXT: Mapping leak of 1048576 bytes in 1 mapping:
-// CHECK-NEXT:   allocated by mmap at {{.*}}mapping_leak_note.c:28:13 (nul_terminated)
+// CHECK-NEXT:   allocated by mmap at {{.*}}mapping_leak_note.c:30:13 (nul_terminated)
 // CHECK-NEXT: +++ [[PROG]] leaked mapping of 1048576 bytes at [[MAP]] (rw- private anonymous) (leak 1 of 1)
 // CHECK-NEXT: *** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***
 // CHECK-NOT: mdebug
@@ -63,7 +65,7 @@ int main(int argc, char **argv) {
 // HEAP-NEXT: mdebug: ERROR: memory leak in [[PROG:.*]] (pid
 // HEAP-NEXT: mdebug: 40 bytes leaked in 1 block (1 direct, 0 indirect);
 // HEAP-NEXT: Direct leak of 40 bytes in 1 block:
-// HEAP-NEXT:   allocated by malloc at {{.*}}mapping_leak_note.c:43:18 (main)
+// HEAP-NEXT:   allocated by malloc at {{.*}}mapping_leak_note.c:45:18 (main)
 // HEAP-NEXT: +++ [[PROG]] leaked block of size 40 at 0x{{[0-9a-f]+}} (leak 1 of 1)
 // HEAP-NEXT: *** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***
 // HEAP-NEXT: *** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***
@@ -77,8 +79,16 @@ int main(int argc, char **argv) {
 // FAIL-NEXT: mdebug: ERROR: memory leak in [[PROG:.*]] (pid
 // FAIL-NEXT: mdebug: 1048576 bytes leaked in 1 mapping (1 direct, 0 indirect);
 // FAIL-NEXT: Direct leak of 1048576 bytes in 1 mapping:
-// FAIL-NEXT:   allocated by mmap at {{.*}}mapping_leak_note.c:28:13 (nul_terminated)
+// FAIL-NEXT:   allocated by mmap at {{.*}}mapping_leak_note.c:30:13 (nul_terminated)
 // FAIL: mdebug: SUMMARY: 0 errors, 1048576 bytes leaked in 1 mapping
+//
+// TRACK: done
+// TRACK-NEXT: *** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***
+// TRACK-NEXT: mdebug: NOTE: mapping leak in [[PROG:.*]] (pid
+// TRACK-NEXT: mdebug: 1048576 bytes in 1 mapping still mapped at exit (leak_track); not counted in the exit status (mapping_leaks_fail counts them)
+// TRACK-NEXT: 1048576 bytes in 1 mapping:
+// TRACK-NEXT:   allocated by mmap at {{.*}}mapping_leak_note.c:30:13 (nul_terminated)
+// TRACK-NOT: mdebug
 //
 // CLEAN-NOT: mdebug
 // CLEAN: done
