@@ -318,12 +318,13 @@ void ModuleRewriter::rewrite(CallBase &Old, const AllocEntry &E) {
 //   if (fn == &SYMBOL) r1 = __mdebug_NAME(args..., &site); else r2 = fn(args);
 //   r = phi(r1, r2)
 // the original call kept, untouched, on the else path. Returns false (and
-// changes nothing) when this module defines SYMBOL: its address is the
-// module's own allocator, which must still be called.
+// changes nothing) when this module defines SYMBOL (a function or an
+// alias): its address is the module's own allocator, which must still be
+// called.
 bool ModuleRewriter::rewriteIndirect(CallInst &Old, const AllocEntry &E) {
-  Function *Own = M.getFunction(E.Symbol);
-  if (Own && !Own->isDeclaration())
-    return false;
+  GlobalValue *Own = M.getNamedValue(E.Symbol);
+  if (Own && !(isa<Function>(Own) && Own->isDeclaration()))
+    return false; // defined here, or an alias of the module's own function
   FunctionType *EntryTy = entryPointType(Ctx, E);
   auto *Real = cast<Constant>(
       M.getOrInsertFunction(E.Symbol, Old.getFunctionType()).getCallee());
