@@ -131,7 +131,6 @@ static void write_linef(const char *fmt, ...) {
  * gives it back (under the report lock). */
 static int report_errno;
 
-/* The divider and header of a report; under report_lock. */
 /* Reports that count as errors (and may abort); leaks are counted apart
  * (md_report_add_leaks), and a mapping leak note (leak.c, without
  * mapping_leaks_fail) is not counted at all. */
@@ -139,6 +138,8 @@ static bool counted(enum md_error kind) {
   return kind != MD_ERR_LEAK && kind != MD_ERR_MAPPING_LEAK;
 }
 
+/* The divider and header of a report ("NOTE" for a mapping leak note);
+ * under report_lock. */
 static void header(enum md_error kind) {
   current = kind;
   write_linef("%s", LOG_DIVIDER);
