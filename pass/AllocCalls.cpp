@@ -2,7 +2,9 @@
 //
 // Owns the recognition of allocation calls: a direct call or invoke of a
 // declared function whose name is a SYMBOL of abi.def and whose prototype
-// matches that line's SIG. Recognition is by name and shape only, not by
+// matches that line's SIG; and of the indirect calls that may reach one
+// through a function pointer of its exact type (malloc, calloc, realloc,
+// free). Recognition is by name and shape only, not by
 // TargetLibraryInfo, so -fno-builtin and -ffreestanding code is still
 // instrumented. Must never modify IR, and must never list an entry point by
 // hand: the table below is abi.def.
@@ -188,6 +190,26 @@ const AllocEntry *matchAllocCall(const CallBase &CB) {
   if (CB.getType() != entryPointType(CB.getContext(), *E)->getReturnType())
     return nullptr;
   return E;
+}
+
+// The allocators whose pointers are worth a site: what replaceable-allocator
+// tables hold (libuv's uv__allocator, libxml2's xmlMalloc and friends).
+static constexpr const char *IndirectAllocators[] = {"malloc", "calloc",
+                                                     "realloc", "free"};
+
+const AllocEntry *matchIndirectAllocCall(const CallBase &CB) {
+  const auto *CI = dyn_cast<CallInst>(&CB);
+  if (!CI || CI->isMustTailCall() || CI->isInlineAsm() ||
+      CI->getCallingConv() != CallingConv::C)
+    return nullptr;
+  if (isa<Function>(CB.getCalledOperand()->stripPointerCasts()))
+    return nullptr; // direct, through a cast or not
+  for (const char *Name : IndirectAllocators) {
+    const AllocEntry *E = findAllocEntry(Name);
+    if (E && matchesSig(CB.getFunctionType(), E->Sig))
+      return E;
+  }
+  return nullptr;
 }
 
 } // namespace mdebug

@@ -43,6 +43,15 @@ const AllocEntry *findAllocEntry(llvm::StringRef Symbol);
 /// functions defined in this module, wrong prototypes, musttail calls.
 const AllocEntry *matchAllocCall(const llvm::CallBase &CB);
 
+/// The entry for \p CB if it is an indirect call (a function pointer, no
+/// inline asm, not musttail, not an invoke, C calling convention) whose own
+/// function type is exactly that of malloc, calloc, realloc or free: a call
+/// that may reach the runtime's allocator through a replaceable pointer
+/// (libuv's uv__malloc, libxml2's xmlMalloc). Many other functions share
+/// those types: the rewrite must keep the call as it is unless the pointer
+/// is the allocator itself (MdebugPass.cpp). Null for everything else.
+const AllocEntry *matchIndirectAllocCall(const llvm::CallBase &CB);
+
 /// Whether \p FT has exactly the shape \p Sig describes.
 bool matchesSig(const llvm::FunctionType *FT, llvm::StringRef Sig);
 

@@ -10,6 +10,16 @@
 // __mdebug_array_cookie (checks.def) before the destructors run, with the
 // delete[]'s site (ArrayCookie.h).
 //
+// An indirect call through a pointer of malloc's, calloc's, realloc's or
+// free's exact type (AllocCalls.h) gets a site too, without changing what
+// it calls: it becomes `fn == &malloc ? __mdebug_malloc(args..., &site) :
+// fn(args...)`, so an allocator reached through a replaceable pointer
+// (libuv's uv__malloc) is named at the call's line while any other function
+// of that type is called as before. The compare folds away where the
+// pointer is known, so devirtualization still happens. Left alone: a
+// module that defines the allocator itself (its pointer is not the
+// runtime's), and invokes.
+//
 // Must never: give the new calls or the __mdebug_* declarations allocation
 // attributes (LLVM would then feel free to delete a malloc/free pair again);
 // emit an optimisation remark named "mdebug" (the wrapper passes
@@ -47,6 +57,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <string>
@@ -90,6 +101,7 @@ public:
 private:
   SmallVector<AllocCall, 16> collect();
   void rewrite(CallBase &Old, const AllocEntry &E);
+  bool rewriteIndirect(CallInst &Old, const AllocEntry &E);
   void checkCookie(const CookieRead &R, const CallBase &Delete, Value *Site);
   CallBase *createCall(IRBuilder<> &B, CallBase &Old, FunctionCallee Callee,
                        ArrayRef<Value *> Args);
@@ -108,6 +120,8 @@ private:
   SmallVector<GlobalValue *, 16> Sites;
   /// The cookie reads of the delete[] calls collected.
   DenseMap<const CallBase *, CookieRead> Cookies;
+  /// The indirect calls collected (matchIndirectAllocCall).
+  SmallVector<AllocCall, 4> Indirect;
 };
 
 } // namespace
@@ -128,9 +142,12 @@ SmallVector<AllocCall, 16> ModuleRewriter::collect() {
     if (F.isDeclaration() || isRuntimeFunction(F))
       continue;
     for (Instruction &I : instructions(F))
-      if (auto *CB = dyn_cast<CallBase>(&I))
+      if (auto *CB = dyn_cast<CallBase>(&I)) {
         if (const AllocEntry *E = matchAllocCall(*CB))
           Calls.emplace_back(CB, E);
+        else if (const AllocEntry *E = matchIndirectAllocCall(*CB))
+          Indirect.emplace_back(CB, E);
+      }
   }
   for (auto &[CB, E] : Calls)
     if (E->Name.substr(0, 12) == "delete_array")
@@ -145,11 +162,15 @@ unsigned ModuleRewriter::run() {
     CB->getFunction()->addFnAttr("frame-pointer", "all");
     rewrite(*CB, *E);
   }
+  unsigned Rewritten = Calls.size();
+  for (auto &[CB, E] : Indirect)
+    if (rewriteIndirect(cast<CallInst>(*CB), *E))
+      Rewritten++;
   if (!Sites.empty())
     appendToCompilerUsed(M, Sites);
-  if (!Calls.empty())
+  if (Rewritten)
     addModuleCtor();
-  return Calls.size();
+  return Rewritten;
 }
 
 //===-- The site descriptor -----------------------------------------------===//
@@ -291,6 +312,48 @@ void ModuleRewriter::rewrite(CallBase &Old, const AllocEntry &E) {
   New->takeName(&Old);
   Old.replaceAllUsesWith(New);
   Old.eraseFromParent();
+}
+
+// fn(args) becomes
+//   if (fn == &SYMBOL) r1 = __mdebug_NAME(args..., &site); else r2 = fn(args);
+//   r = phi(r1, r2)
+// the original call kept, untouched, on the else path. Returns false (and
+// changes nothing) when this module defines SYMBOL (a function or an
+// alias): its address is the module's own allocator, which must still be
+// called.
+bool ModuleRewriter::rewriteIndirect(CallInst &Old, const AllocEntry &E) {
+  GlobalValue *Own = M.getNamedValue(E.Symbol);
+  if (Own && !(isa<Function>(Own) && Own->isDeclaration()))
+    return false; // defined here, or an alias of the module's own function
+  FunctionType *EntryTy = entryPointType(Ctx, E);
+  auto *Real = cast<Constant>(
+      M.getOrInsertFunction(E.Symbol, Old.getFunctionType()).getCallee());
+  Function *Caller = Old.getFunction();
+  Caller->addFnAttr("frame-pointer", "all");
+  IRBuilder<> B(&Old);
+  B.SetCurrentDebugLocation(Old.getDebugLoc());
+  Value *IsReal =
+      B.CreateICmpEQ(castTo(B, Old.getCalledOperand(), PtrTy),
+                     ConstantExpr::getPointerCast(Real, PtrTy), "mdebug.isalloc");
+  Instruction *ThenTerm = nullptr, *ElseTerm = nullptr;
+  SplitBlockAndInsertIfThenElse(IsReal, &Old, &ThenTerm, &ElseTerm);
+  BasicBlock *Tail = Old.getParent();
+  Old.moveBefore(ElseTerm);
+
+  B.SetInsertPoint(ThenTerm);
+  SmallVector<Value *, 4> Args = entryArgs(B, Old, EntryTy, E);
+  FunctionCallee Callee = M.getOrInsertFunction(entryPointName(E), EntryTy);
+  CallInst *New = B.CreateCall(Callee, Args);
+  New->setDebugLoc(Old.getDebugLoc());
+  if (Old.getType()->isVoidTy())
+    return true;
+  Value *Result = castTo(B, New, Old.getType());
+  PHINode *Phi = PHINode::Create(Old.getType(), 2, "", &Tail->front());
+  Phi->setDebugLoc(Old.getDebugLoc());
+  Old.replaceAllUsesWith(Phi);
+  Phi->addIncoming(Result, ThenTerm->getParent());
+  Phi->addIncoming(&Old, ElseTerm->getParent());
+  return true;
 }
 
 // The count goes through the runtime's check right after its load; every

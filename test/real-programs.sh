@@ -10,7 +10,9 @@
 #   test/real-programs.sh [PROGRAM...]   (default: all of them)
 #
 # Programs: json-c, jansson, cjson, expat, pcre2 (with its JIT), brotli,
-# tinyxml2 (C++), lz4 and zstd (their Makefiles, with mdebug-clang).
+# tinyxml2 (C++), lz4 and zstd (their Makefiles, with mdebug-clang), re2
+# (C++; the tests of its `make test`) and libuv (its suite but the tests
+# that leave this machine: LIBUV_SKIP below).
 # MDEBUG_BUILD_DIR: mdebug's build (default: build/, made by ./build.sh).
 # REAL_PROGRAMS_DIR: where the sources and builds go (default:
 # $MDEBUG_BUILD_DIR/real-programs). MDEBUG_OPTIONS applies to every run
@@ -29,7 +31,7 @@ die() { echo "real-programs.sh: error: $*" >&2; exit 1; }
 # shellcheck source=bench/debian-sources.sh
 . "$root/bench/debian-sources.sh"
 
-all=(json-c jansson cjson expat pcre2 brotli tinyxml2 lz4 zstd)
+all=(json-c jansson cjson expat pcre2 brotli tinyxml2 lz4 zstd re2 libuv)
 programs=("$@")
 [ ${#programs[@]} -gt 0 ] || programs=("${all[@]}")
 for p in "${programs[@]}"; do
@@ -53,10 +55,14 @@ compile() {
   ninja -C "$cache/$name" >"$cache/$name.build.log" 2>&1 || die "building $name failed (see $cache/$name.build.log)"
 }
 # suite NAME COMMAND...: runs the suite in $cache/NAME, its output in
-# $cache/NAME.test.log; returns its status.
+# $cache/NAME.test.log; returns its status, its time in suite_seconds.
+suite_seconds=0
 suite() {
-  local name=$1; shift
+  local name=$1 start=$SECONDS status; shift
   (cd "$cache/$name" && "$@") >"$cache/$name.test.log" 2>&1
+  status=$?
+  suite_seconds=$((SECONDS - start))
+  return $status
 }
 # ctest_program NAME CMAKE_ARGS...: Debian's source of NAME, built, its
 # CTest suite run (json-c's under Valgrind only with USE_VALGRIND=1).
@@ -121,6 +127,64 @@ run_zstd() {
   suite zstd sh -c 'cd tests && ./fuzzer -T30s && ./zstreamtest -T30s'
 }
 
+# re2: Debian's source leaves out the generated Unicode and Perl class
+# tables (Debian regenerates them from unicode-data); made here the same
+# way, once. Its CTest list has the big tests too (dfa_test, the exhaustive
+# ones, random_test: an hour under checked accesses); run what re2's own
+# `make test` runs.
+run_re2() {
+  local src
+  src=$(fetch re2) || exit 1
+  if [ ! -f "$src/re2/unicode_groups.cc" ]; then
+    install_missing unicode-data perl python3
+    (cd "$src" && perl re2/make_perl_groups.pl >re2/perl_groups.cc &&
+       python3 re2/make_unicode_casefold.py >re2/unicode_casefold.cc &&
+       python3 re2/make_unicode_groups.py >re2/unicode_groups.cc) ||
+      die "generating re2's tables failed"
+  fi
+  configure re2 "$src" -DRE2_BUILD_TESTING=ON
+  compile re2
+  suite re2 ctest --output-on-failure -E '^(dfa_test|exhaustive[0-9]*_test|random_test)$'
+}
+# libuv: its static test runner, one test at a time (each in a child
+# process; the runner says "ok"/"not ok"), in a scratch directory with the
+# fixtures beside (the tests write files where they run). Every test of
+# `--list` but LIBUV_SKIP (a grep -E pattern; set it to override): those
+# that reach addresses off this machine (8.8.8.8, 1.2.3.4, 192.0.2.3,
+# multicast groups, DNS), and those that fail as root (CI runs as root:
+# fs_copyfile expects EACCES on a read-only file) or need a terminal. About
+# 400 tests, 1.5 minutes natively.
+LIBUV_SKIP=${LIBUV_SKIP:-'^(getaddrinfo_|getnameinfo_|threadpool_cancel_get(addr|name)info|tcp_connect_timeout|tcp6?_local_connect_timeout|tcp_close_while_connecting|tcp_bind6?_error_addrnotavail|udp_connect6?|udp_multicast_|udp_send_hang_loop|fs_copyfile|tty$)'}
+run_libuv() {
+  local src
+  src=$(fetch libuv1) || exit 1
+  # __ASAN__ skips the two tests libuv itself skips under AddressSanitizer,
+  # both for leaks LeakSanitizer reports too: error_message (uv_strerror(0)
+  # allocates "Unknown system error 0" and never frees it) and tty_pty (its
+  # loop is never closed). Nothing in libuv's library reads it.
+  CFLAGS=-D__ASAN__=1 configure libuv "$src" -DBUILD_TESTING=ON -DLIBUV_BUILD_BENCH=OFF
+  ninja -C "$cache/libuv" uv_run_tests_a >"$cache/libuv.build.log" 2>&1 ||
+    die "building libuv failed (see $cache/libuv.build.log)"
+  rm -rf "${cache:?}/libuv/run" && mkdir -p "$cache/libuv/run/test" &&
+    ln -s "$src/test/fixtures" "$cache/libuv/run/test/fixtures"
+  # The runner refuses to run as root unless told; RES_OPTIONS keeps glibc
+  # off DNS and the timeouts are doubled, as in Debian's build.
+  suite libuv env UV_RUN_AS_ROOT=1 RES_OPTIONS=attempts:0 UV_TEST_TIMEOUT_MULTIPLIER=2 sh -c '
+    cd run || exit 1
+    runner=$1 skip=$2 failed=0 skipped=0 n=0
+    for t in $("$runner" --list | awk "{ print \$1 }" | grep -Ev "$skip"); do
+      n=$((n + 1))
+      "$runner" "$t"
+      case $? in
+        0) ;;
+        7) skipped=$((skipped + 1)) ;; # the test skipped itself (not Linux, ...)
+        *) failed=$((failed + 1)) ;;
+      esac
+    done
+    echo "libuv: $n tests, $failed failed, $skipped skipped"
+    [ "$failed" -eq 0 ]' sh "$cache/libuv/uv_run_tests_a" "$LIBUV_SKIP"
+}
+
 failed=0
 for p in "${programs[@]}"; do
   note "$p"
@@ -130,8 +194,12 @@ for p in "${programs[@]}"; do
   logs=("$cache/$p.test.log")
   [ -f "$cache/$p/Testing/Temporary/LastTest.log" ] && logs+=("$cache/$p/Testing/Temporary/LastTest.log")
   reports=$(cat "${logs[@]}" | grep -a -c '^\(# \)\?mdebug: \(ERROR\|SUMMARY\)' || true)
+  # Notes (mappings kept to the end) are listed, not failures.
+  notes=$(cat "${logs[@]}" | grep -a -c '^\(# \)\?mdebug: NOTE' || true)
   if [ "$status" -eq 0 ] && [ "$reports" -eq 0 ]; then
-    echo "$p: suite passed, mdebug reported nothing"
+    extra=""
+    [ "$notes" -eq 0 ] || extra=" ($notes mapping leak notes)"
+    echo "$p: suite passed in ${suite_seconds}s, mdebug reported nothing$extra"
   else
     echo "$p: FAILED: suite status $status, $reports mdebug report lines (see ${logs[*]})"
     grep -a -h -m 20 -A 6 '^\(# \)\?mdebug: ERROR' "${logs[@]}" || true

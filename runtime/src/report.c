@@ -213,12 +213,21 @@ static void write_linef(const char *fmt, ...) {
  * gives it back (under the report lock). */
 static int report_errno;
 
-/* The divider and header of a report; under report_lock. */
+/* Reports that count as errors (and may abort); leaks are counted apart
+ * (md_report_add_leaks), and a mapping leak note (leak.c, without
+ * mapping_leaks_fail) is not counted at all. */
+static bool counted(enum md_error kind) {
+  return kind != MD_ERR_LEAK && kind != MD_ERR_MAPPING_LEAK;
+}
+
+/* The divider and header of a report ("NOTE" for a mapping leak note);
+ * under report_lock. */
 static void header(enum md_error kind) {
   current = kind;
   write_linef("%s", LOG_DIVIDER);
   json_begin(kind);
-  write_linef("mdebug: ERROR: %s in %s (pid %d, tid %d)", titles[kind],
+  write_linef("mdebug: %s: %s in %s (pid %d, tid %d)",
+              kind == MD_ERR_MAPPING_LEAK ? "NOTE" : "ERROR", titles[kind],
               md_progname(), md_getpid(), md_gettid());
 }
 
@@ -313,7 +322,7 @@ void md_report_end(void) {
   evidence_shown = 0;
   json_end();
   write_linef("%s", LOG_DIVIDER);
-  if (kind != MD_ERR_LEAK)
+  if (counted(kind))
     error_counts[kind]++;
   int saved_errno = report_errno;
   bool fatal = fatal_report;
@@ -324,7 +333,7 @@ void md_report_end(void) {
   errno = saved_errno;
   /* As in malloc debug, leaks never abort; nor does a fatal signal's report
    * (the signal ends the process, with its own status). */
-  if (md_opt.abort_on_error && kind != MD_ERR_LEAK && !fatal) {
+  if (md_opt.abort_on_error && counted(kind) && !fatal) {
     md_log("mdebug: abort_on_error: aborting");
     abort();
   }

@@ -5,7 +5,7 @@
 // mapping one thread makes and loses is reported with its site.
 // RUN: %mdebug_clang -g -O1 %s -o %t -lpthread
 // RUN: env MDEBUG_OPTIONS=log_allocator_stats_on_exit %t 2>&1 | %FileCheck %s --check-prefix=CLEAN
-// RUN: %not %t lose 2>&1 | %FileCheck %s
+// RUN: env MDEBUG_OPTIONS=mapping_leaks_fail %not %t lose 2>&1 | %FileCheck %s
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>

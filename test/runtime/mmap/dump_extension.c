@@ -7,7 +7,7 @@
 // mapping's report carries its stack.
 // RUN: rm -rf %t.dir && mkdir %t.dir
 // RUN: %mdebug_clang -g %s -o %t -lpthread
-// RUN: env MDEBUG_OPTIONS=backtrace %not %t %t.dir/dump.txt 2>&1 | %FileCheck %s --check-prefix=REPORT
+// RUN: env MDEBUG_OPTIONS="backtrace mapping_leaks_fail" %not %t %t.dir/dump.txt 2>&1 | %FileCheck %s --check-prefix=REPORT
 // RUN: %python %S/../../Inputs/heap_dump_check.py --extension %t.dir/dump.txt | %FileCheck %s
 #define _GNU_SOURCE
 #include <fcntl.h>

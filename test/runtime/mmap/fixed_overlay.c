@@ -8,7 +8,7 @@
 // or by a raw system call it never sees - lie in it).
 // RUN: %mdebug_clang -g %s -o %t
 // RUN: %t 2>&1 | %FileCheck %s --check-prefix=CLEAN
-// RUN: env MDEBUG_OPTIONS=leak_track %not %t 2>&1 | %FileCheck %s
+// RUN: env MDEBUG_OPTIONS="leak_track mapping_leaks_fail" %not %t 2>&1 | %FileCheck %s
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>

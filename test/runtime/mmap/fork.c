@@ -5,7 +5,7 @@
 // stack), and still is in the parent.
 // RUN: rm -rf %t.dir && mkdir %t.dir
 // RUN: %mdebug_clang -g -I%S/../../Inputs %s -o %t -lpthread
-// RUN: %not %t %t.dir 2>&1 | %FileCheck %s
+// RUN: env MDEBUG_OPTIONS=mapping_leaks_fail %not %t %t.dir 2>&1 | %FileCheck %s
 // RUN: %python %S/../../Inputs/heap_dump_check.py --extension %t.dir/child.txt | %FileCheck %s --check-prefix=CHILD
 // RUN: %python %S/../../Inputs/heap_dump_check.py --extension %t.dir/parent.txt | %FileCheck %s --check-prefix=PARENT
 #include <mdebug/mdebug.h>

@@ -2,7 +2,7 @@
 // keeps that mapping out of the leak report, and what it points to too (it
 // is scanned as a root); another lost mapping is still reported.
 // RUN: %mdebug_clang -g -I%S/../../Inputs %s -o %t
-// RUN: %not %t 2>&1 | %FileCheck %s
+// RUN: env MDEBUG_OPTIONS=mapping_leaks_fail %not %t 2>&1 | %FileCheck %s
 // RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN
 #include <mdebug/mdebug.h>
 #include <stdio.h>

@@ -7,7 +7,7 @@
 // blocks and mappings apart. The clean case unmaps what it lost: nothing
 // from mdebug.
 // RUN: %mdebug_clang -g -I%S/../../Inputs %s -o %t
-// RUN: %not %t 2>&1 | %FileCheck %s
+// RUN: env MDEBUG_OPTIONS=mapping_leaks_fail %not %t 2>&1 | %FileCheck %s
 // RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
 // report); leak_track lists every mapping as the table has it.
 // RUN: %mdebug_clang -g -I%S/../../Inputs %s -o %t
 // RUN: %t 2>&1 | %FileCheck %s --check-prefix=CLEAN
-// RUN: env MDEBUG_OPTIONS=leak_track %not %t 2>&1 | %FileCheck %s
+// RUN: env MDEBUG_OPTIONS="leak_track mapping_leaks_fail" %not %t 2>&1 | %FileCheck %s
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,8 +8,8 @@
 // own) trims both. leak_track lists every piece. The clean case unmaps the
 // pieces.
 // RUN: %mdebug_clang -g -I%S/../../Inputs %s -o %t
-// RUN: %not %t 2>&1 | %FileCheck %s
-// RUN: env MDEBUG_OPTIONS=leak_track %not %t 2>&1 | %FileCheck %s --check-prefix=TRACK
+// RUN: env MDEBUG_OPTIONS=mapping_leaks_fail %not %t 2>&1 | %FileCheck %s
+// RUN: env MDEBUG_OPTIONS="leak_track mapping_leaks_fail" %not %t 2>&1 | %FileCheck %s --check-prefix=TRACK
 // RUN: %t clean 2>&1 | %FileCheck %s --check-prefix=CLEAN
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
 // leak; lost, the mapping is reported and the block with it (indirect).
 // RUN: %mdebug_clang -g -I%S/../../Inputs %s -o %t
 // RUN: %t 2>&1 | %FileCheck %s --check-prefix=CLEAN
-// RUN: %not %t lose 2>&1 | %FileCheck %s
+// RUN: env MDEBUG_OPTIONS=mapping_leaks_fail %not %t lose 2>&1 | %FileCheck %s
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>

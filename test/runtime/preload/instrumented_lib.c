@@ -5,7 +5,7 @@
 // RUN: rm -rf %t.dir && mkdir %t.dir
 // RUN: %mdebug_clang -g -shared -fPIC %S/Inputs/lib_mapping.c -o %t.dir/libmapping.so
 // RUN: %clang -g %s -L%t.dir -lmapping -Wl,-rpath,%t.dir -o %t
-// RUN: %not %mdebug_run %t 2>&1 | %FileCheck %s
+// RUN: env MDEBUG_OPTIONS=mapping_leaks_fail %not %mdebug_run %t 2>&1 | %FileCheck %s
 #include <stdio.h>
 #include <string.h>
 

@@ -1,6 +1,6 @@
 // Proves: mdebug-run runs a program built with plain clang under mdebug:
-// its errors and leaks (a double free, a lost mapping) are reported with
-// the callers' addresses, its arguments reach it unchanged, the run ends
+// its errors and leaks (a double free; a lost mapping, in its note) are
+// reported with the callers' addresses, its arguments reach it unchanged, the run ends
 // with exitcode; --options and --options= set MDEBUG_OPTIONS; a library
 // already in LD_PRELOAD stays preloaded; with `backtrace` a report has the
 // program's frames (built with frame pointers); found through PATH too. A
@@ -40,14 +40,15 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: arg 2: two words
 // CHECK: mdebug: ERROR: double free in plain
 // CHECK: allocated by malloc at pc 0x{{[0-9a-f]+}} {{.*}}/plain
-// CHECK: Direct leak of 8192 bytes in 1 mapping:
+// CHECK: mdebug: NOTE: mapping leak in plain
+// CHECK: Mapping leak of 8192 bytes in 1 mapping:
 // CHECK-NEXT:   allocated by mmap at pc 0x{{[0-9a-f]+}} {{.*}}/plain
-// CHECK: mdebug: SUMMARY: 1 error (1 double free), 8192 bytes leaked in 1 mapping
+// CHECK: mdebug: SUMMARY: 1 error (1 double free), 0 bytes leaked in 0 blocks{{$}}
 //
 // VERBOSE: other preload here
 // VERBOSE: mdebug: options in force: {{.*}}verbose
 //
-// BT: Direct leak of 8192 bytes in 1 mapping:
+// BT: Mapping leak of 8192 bytes in 1 mapping:
 // BT-NEXT:   allocated by mmap at pc 0x{{[0-9a-f]+}} {{.*}}/plain
 // BT-NEXT: Backtrace at time of allocation:
 // BT-NEXT: #00 pc 0x{{[0-9a-f]+}} in lose_mapping{{[+ ].*}} ({{.*}}/plain)

@@ -6,7 +6,7 @@
 // call. The clean case unmaps it: no report.
 // RUN: rm -rf %t.dir && mkdir %t.dir
 // RUN: %clang -g -rdynamic %s -o %t -lpthread
-// RUN: env LD_PRELOAD=%mdebug_rt_so %not %t %t.dir/dump.txt 2>&1 | %FileCheck %s
+// RUN: env MDEBUG_OPTIONS=mapping_leaks_fail LD_PRELOAD=%mdebug_rt_so %not %t %t.dir/dump.txt 2>&1 | %FileCheck %s
 // RUN: %python %S/../../Inputs/heap_dump_check.py --extension %t.dir/dump.txt | %FileCheck %s --check-prefix=DUMP
 // RUN: env LD_PRELOAD=%mdebug_rt_so %t %t.dir/clean.txt clean 2>&1 | %FileCheck %s --check-prefix=CLEAN
 #include <pthread.h>
