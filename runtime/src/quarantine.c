@@ -159,7 +159,11 @@ void md_quarantine_push(const struct md_block *b) {
     return;
   }
   size_t held = b->klass ? md_heap.classes[b->klass].size : 0;
-  while (r->count == ring_size ||
+  /* >=, and the tail wrapped in a loop: a signal handler that frees on
+   * this thread may push between our check and our store, leaving a block
+   * more than the ring holds; no store may then land past the ring (with
+   * == it did, count grew without bound, into the next mapping). */
+  while (r->count >= ring_size ||
          (byte_cap && r->count && r->bytes + held > byte_cap))
     evict_oldest(r);
   if (!b->klass) {
@@ -172,7 +176,7 @@ void md_quarantine_push(const struct md_block *b) {
     md_fill_on_free(b);
   }
   size_t tail = r->head + r->count;
-  if (tail >= ring_size)
+  while (tail >= ring_size) /* once, but for a handler's push (above) */
     tail -= ring_size;
   __atomic_store_n(&r->slots[tail], encode(b), __ATOMIC_RELEASE);
   r->count++;
