@@ -111,9 +111,6 @@ static void at_exit(void) {
     return;
   /* What the program wrote comes before what we report about it. */
   fflush(NULL);
-  /* What the checks need from the loader is taken before anyone waits: a
-   * thread inside a dl_iterate_phdr callback holds the loader's lock. */
-  md_roots_keep_modules(true);
   /* Threads still running wait at their next allocator call; give those
    * already inside one a moment to leave it. */
   exiting_tid = md_gettid();
@@ -139,7 +136,6 @@ static void at_exit(void) {
   }
   /* Later exit handlers may still need the other threads (a join). */
   __atomic_store_n(&md_init_state, 2, __ATOMIC_RELEASE);
-  md_roots_keep_modules(false);
 }
 
 /* Present when AddressSanitizer's runtime is in the process. */

@@ -4,15 +4,13 @@
  * the descriptors of threads that have exited but are not yet joined (their
  * return value lives there), and the regions the program registered.
  *
- * Before a stop, md_roots_prepare lists the modules with dl_iterate_phdr
- * (the loader's lock: never taken while threads are stopped) and takes the
- * registered-roots lock (no stopped thread may hold it). The exit checks
- * list the modules before other threads are made to wait in the allocator
- * (md_roots_keep_modules), since a waiting thread may hold the loader's
- * lock (inside a dl_iterate_phdr callback). After the stop,
- * /proc/self/maps is read, when no other thread can change the address
- * space, so stack bounds are exact and no region handed to a scan has an
- * unreadable page. The maps file is opened at start-up (and again in a
+ * Before a stop, md_roots_prepare takes the registered-roots lock (no
+ * stopped thread may hold it). After the stop, /proc/self/maps is read,
+ * when no other thread can change the address space, so stack bounds are
+ * exact and no region handed to a scan has an unreadable page; the modules
+ * are found in it too, from their ELF headers, never through the loader
+ * (dl_iterate_phdr's lock may be held for good by a thread parked in one of
+ * its callbacks). The maps file is opened at start-up (and again in a
  * forked child) and kept, so a program that later lowers RLIMIT_NOFILE or
  * runs out of descriptors can still be checked.
  *
@@ -40,6 +38,8 @@
 struct mapping {
   uintptr_t start, end;
   bool readable;
+  bool exec;
+  bool file_start; /* a file mapped from its offset 0: maybe an ELF module */
 };
 
 /* A writable PT_LOAD segment. */
@@ -61,8 +61,8 @@ extern const uint32_t _thread_db_pthread_list[3] __attribute__((weak));
 extern const uint32_t _thread_db_pthread_tid[3] __attribute__((weak));
 extern const uint32_t _thread_db_sizeof_pthread __attribute__((weak));
 
+static bool list_modules(void);
 static size_t tls_static_size; /* static TLS and descriptor, from ld.so */
-static bool md_roots_prepare_tls(void);
 static size_t tls_below;       /* how far below tp the modules' TLS reaches */
 static struct segment *segments;
 static size_t segment_count, segment_capacity;
@@ -210,6 +210,15 @@ bool md_roots_read_maps(const char **why) {
       p++;
       m.end = parse_hex(&p);
       m.readable = *p == ' ' && p[1] == 'r';
+      m.exec = *p == ' ' && p[1] && p[2] && p[3] == 'x';
+      m.file_start = false;
+      if (*p == ' ' && p[1] && p[2] && p[3] && p[4] && p[5] == ' ') {
+        const char *q = p + 6;
+        if (parse_hex(&q) == 0) { /* the offset; the path after dev, inode */
+          const char *slash = memchr(q, '/', (size_t)(eol - q));
+          m.file_start = slash && slash[-1] == ' ';
+        }
+      }
       /* [vvar] pages can fault on read (time namespaces); [vsyscall] is
        * execute-only. Neither holds pointers to blocks. */
       const char *name = memchr(p, '[', (size_t)(eol - p));
@@ -220,6 +229,10 @@ bool md_roots_read_maps(const char **why) {
         maps[map_count++] = m;
     }
     p = eol + 1;
+  }
+  if (!list_modules()) {
+    *why = "out of memory for the module list (mmap failed)";
+    return false;
   }
   return true;
 }
@@ -382,71 +395,93 @@ void md_roots_each_present(uintptr_t begin, uintptr_t end,
   md_roots_each_readable(begin, end, present_part, &pr);
 }
 
-/* ---- before the stop: modules -------------------------------------------- */
+/* ---- the modules, from the maps and their ELF headers -------------------
+ * Each loaded module's writable PT_LOAD segments (data, bss, relro), found
+ * without the loader: dl_iterate_phdr takes the loader's lock, which a
+ * thread inside a dl_iterate_phdr callback holds, forever if it parks there
+ * (the exit check waited on it for good). Read while the threads are
+ * stopped, from the maps of this stop: a mapping of a file from its offset
+ * 0 that starts with an ELF header is a module if its program headers lie
+ * in that mapping and its first executable segment is mapped executable
+ * where the headers put it (a file the program maps to read is not); the
+ * load bias is the mapping's start less its first PT_LOAD's page. */
 
-static int add_module(struct dl_phdr_info *info, size_t size, void *data) {
-  bool *ok = data;
-  /* A module in static TLS has its block at the same distance below every
-   * thread's tp; dlpi_tls_data is the calling thread's copy (or a dynamic
-   * block, or NULL, for modules dlopen'ed without static TLS). */
-  if (size >= offsetof(struct dl_phdr_info, dlpi_tls_data) + sizeof(void *) &&
-      info->dlpi_tls_data) {
-    uintptr_t off =
-        (uintptr_t)__builtin_thread_pointer() - (uintptr_t)info->dlpi_tls_data;
-    if (off <= tls_static_size && off > tls_below)
-      tls_below = off;
+static void module_at(const struct mapping *m, bool *ok) {
+  uintptr_t base = m->start;
+  size_t span = m->end - base;
+  if (!m->readable || span < sizeof(ElfW(Ehdr)))
+    return;
+  const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *)base;
+  if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
+      eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+      (eh->e_type != ET_EXEC && eh->e_type != ET_DYN) ||
+      eh->e_phentsize != sizeof(ElfW(Phdr)) || eh->e_phnum == 0 ||
+      eh->e_phoff > span ||
+      (size_t)eh->e_phnum * sizeof(ElfW(Phdr)) > span - eh->e_phoff)
+    return;
+  const ElfW(Phdr) *ph = (const ElfW(Phdr) *)(base + eh->e_phoff);
+  const ElfW(Phdr) *first = NULL, *code = NULL;
+  for (size_t i = 0; i < eh->e_phnum; i++) {
+    if (ph[i].p_type != PT_LOAD)
+      continue;
+    if (!first)
+      first = &ph[i];
+    if (!code && (ph[i].p_flags & PF_X))
+      code = &ph[i];
   }
-  for (int i = 0; i < info->dlpi_phnum; i++) {
-    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-    if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_W) || ph->p_memsz == 0)
+  if (!first || !code || first->p_offset >= PAGE_BYTES)
+    return;
+  uintptr_t bias = base - (first->p_vaddr & ~(uintptr_t)(PAGE_BYTES - 1));
+  const struct mapping *x = mapping_of(bias + code->p_vaddr);
+  if (!x || !x->exec)
+    return;
+  for (size_t i = 0; i < eh->e_phnum; i++) {
+    if (ph[i].p_type != PT_LOAD || !(ph[i].p_flags & PF_W) ||
+        ph[i].p_memsz == 0)
       continue;
     if (!grow((void **)&segments, &segment_capacity, sizeof(struct segment),
               segment_count + 1)) {
       *ok = false;
-      return 1;
+      return;
     }
-    uintptr_t begin = info->dlpi_addr + ph->p_vaddr;
-    segments[segment_count++] = (struct segment){begin, begin + ph->p_memsz};
+    uintptr_t begin = bias + ph[i].p_vaddr;
+    segments[segment_count++] = (struct segment){begin, begin + ph[i].p_memsz};
   }
-  return 0;
 }
 
 static bool list_modules(void) {
   segment_count = 0;
-  tls_below = 0;
   bool ok = true;
-  dl_iterate_phdr(add_module, &ok);
-  if (tls_below == 0) /* no module with TLS seen: assume the largest */
-    tls_below = tls_static_size;
+  for (size_t i = 0; i < map_count && ok; i++)
+    if (maps[i].file_start)
+      module_at(&maps[i], &ok);
   return ok;
 }
 
-static bool modules_kept; /* the exit checks run on a list taken before */
+/* ---- before the stop ------------------------------------------------------ */
 
-void md_roots_keep_modules(bool keep) {
-  modules_kept = false;
-  if (keep && md_roots_prepare_tls() && list_modules())
-    modules_kept = true;
+/* The static TLS blocks and the thread descriptor, around tp, from ld.so's
+ * size of them all (glibc, x86-64: the descriptor, struct pthread, at and
+ * above tp and counted in that size; every module's static TLS block, and
+ * the surplus kept for modules loaded later, below). */
+static void prepare_tls(void) {
+  if (tls_static_size)
+    return;
+  size_t align;
+  if (_dl_get_tls_static_info)
+    _dl_get_tls_static_info(&tls_static_size, &align);
+  if (tls_static_size == 0) /* not glibc's ld.so? a generous guess */
+    tls_static_size = 16384;
+  size_t descriptor =
+      &_thread_db_sizeof_pthread ? _thread_db_sizeof_pthread : 0;
+  tls_below = descriptor < tls_static_size ? tls_static_size - descriptor
+                                           : tls_static_size;
 }
 
 bool md_roots_prepare(const char **why) {
-  md_roots_prepare_tls();
-  if (!modules_kept && !list_modules()) {
-    *why = "out of memory for the module list (mmap failed)";
-    return false;
-  }
+  (void)why;
+  prepare_tls();
   md_pid_lock(&roots_lock); /* no stopped thread may hold it */
-  return true;
-}
-
-static bool md_roots_prepare_tls(void) {
-  if (!tls_static_size) {
-    size_t align;
-    if (_dl_get_tls_static_info)
-      _dl_get_tls_static_info(&tls_static_size, &align);
-    if (tls_static_size == 0) /* not glibc's ld.so? a generous guess */
-      tls_static_size = 16384;
-  }
   return true;
 }
 
