@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -40,6 +41,7 @@ struct mapping {
   bool readable;
   bool exec;
   bool file_start; /* a file mapped from its offset 0: maybe an ELF module */
+  bool main_stack; /* [stack]: the main thread's */
 };
 
 /* A writable PT_LOAD segment. */
@@ -225,6 +227,7 @@ bool md_roots_read_maps(const char **why) {
       if (name && (strncmp(name, "[vvar", 5) == 0 ||
                    strncmp(name, "[vsyscall]", 10) == 0))
         m.readable = false;
+      m.main_stack = name && strncmp(name, "[stack]", 7) == 0;
       if (m.end > m.start)
         maps[map_count++] = m;
     }
@@ -521,6 +524,96 @@ static void emit(const struct visitor *v, uintptr_t begin, uintptr_t end,
     v->visit(&r, v->arg);
 }
 
+/* ---- a thread on its alternate signal stack -----------------------------
+ * A thread stopped while it runs a handler on its sigaltstack has its stack
+ * pointer there: its own stack, where the frames it interrupted hold their
+ * pointers, lies elsewhere. The kernel's signal frame at the base of the
+ * handler's frames says where: struct rt_sigframe (x86-64) is the
+ * restorer's address, then a ucontext: uc_flags, uc_link (0), uc_stack (the
+ * alternate stack: ss_sp, ss_flags, ss_size) and uc_mcontext (the
+ * interrupted registers, rsp among them, cs 0x33). Nobody records another
+ * thread's sigaltstack (ptrace cannot ask for it), so the frame is searched
+ * for, upward from the stack pointer, as the first words that look like one
+ * whose uc_stack holds that pointer; a nested handler's frame gives a stack
+ * pointer still on the alternate stack, and the search goes on above it. */
+
+#define FRAME_SEARCH_MAX ((size_t)4 << 20) /* bytes above sp looked at */
+#ifndef SS_AUTODISARM
+#define SS_AUTODISARM (1u << 31)
+#endif
+/* Offsets from uc_stack: the restorer's address, uc_flags, the end of the
+ * general registers in uc_mcontext. */
+enum { RESTORER = 24, UC_STACK = 16, UC_MCONTEXT = 40,
+       GREGS_END = UC_MCONTEXT - UC_STACK + 8 * NGREG,
+       UC_FLAGS_KNOWN = 7, USER_CS = 0x33 };
+
+/* Whether the words at a are the uc_stack of a signal frame whose
+ * alternate stack holds sp and lies in [lo, hi): [*base, *top) that stack,
+ * *isp the interrupted stack pointer. */
+static bool signal_frame_at(uintptr_t a, uintptr_t sp, uintptr_t lo,
+                            uintptr_t hi, uintptr_t *base, uintptr_t *top,
+                            uintptr_t *isp) {
+  const uintptr_t *w = (const uintptr_t *)a;
+  uintptr_t ss_sp = w[0], ss_size = w[2];
+  uint32_t ss_flags = *(const uint32_t *)(a + 8);
+  if (ss_sp > sp || ss_sp < lo || ss_size > hi - ss_sp ||
+      sp - ss_sp >= ss_size || (ss_flags & ~(uint32_t)SS_AUTODISARM) != 0)
+    return false;
+  const uintptr_t *uc = (const uintptr_t *)(a - UC_STACK);
+  if (uc[0] > UC_FLAGS_KNOWN || uc[1] != 0)
+    return false;
+  const uintptr_t *gregs = (const uintptr_t *)(a - UC_STACK + UC_MCONTEXT);
+  if ((gregs[REG_CSGSFS] & 0xffff) != USER_CS)
+    return false;
+  const struct mapping *restorer = mapping_of(*(const uintptr_t *)(a - RESTORER));
+  if (!restorer || !restorer->exec)
+    return false;
+  *base = ss_sp;
+  *top = ss_sp + ss_size;
+  *isp = gregs[REG_RSP];
+  return true;
+}
+
+/* For a thread whose sp lies in sm, not on its own stack: the top of the
+ * alternate stack it runs on and the stack pointer its first handler there
+ * interrupted; false if no signal frame is found. */
+static bool interrupted_sp(uintptr_t sp, const struct mapping *sm,
+                           uintptr_t *alt_top, uintptr_t *isp) {
+  uintptr_t lo = sm->start, hi = sm->end;
+  if (hi - sp > FRAME_SEARCH_MAX)
+    hi = sp + FRAME_SEARCH_MAX;
+  uintptr_t at = (sp + 7) & ~(uintptr_t)7;
+  for (int frames = 0; frames < 64; frames++) {
+    uintptr_t base = 0, top = 0, next = 0;
+    bool found = false;
+    if (at < lo + RESTORER)
+      at = lo + RESTORER;
+    for (; at + GREGS_END <= hi; at += 8)
+      if ((found = signal_frame_at(at, sp, lo, sm->end, &base, &top, &next)))
+        break;
+    if (!found)
+      return false;
+    *alt_top = top;
+    if (next < base || next >= top) { /* left the alternate stack: done */
+      *isp = next;
+      return true;
+    }
+    at = next > at ? (next + 7) & ~(uintptr_t)7 : at + 8; /* nested */
+  }
+  return false;
+}
+
+/* The mapping a thread's own stack is in: [stack] for the main thread,
+ * else tp's (glibc puts the descriptor at the top of the stack block). */
+static bool on_own_stack(const struct md_thread *t, const struct mapping *sm,
+                         const struct mapping *tm) {
+  if (sm->main_stack)
+    return true;
+  if (t->tid == md_getpid())
+    return false;
+  return !tm || sm == tm;
+}
+
 /* Stack from the stack pointer (red zone included) to the end of its
  * mapping; static TLS and the thread descriptor around the thread pointer.
  * x86-64 glibc: the modules' static TLS blocks lie below tp (tls_below
@@ -529,9 +622,12 @@ static void emit(const struct visitor *v, uintptr_t begin, uintptr_t end,
  * counts the descriptor, so what remains of that size above tls_below
  * covers it; clipped to tp's mapping, whose end it is for a thread glibc
  * made (descriptor and TLS sit at the top of its stack block; the stack
- * then ends where the TLS begins). */
+ * then ends where the TLS begins). A thread on its alternate signal stack:
+ * that stack from sp to its top, and its own from the interrupted sp. */
 static void thread_roots(const struct visitor *v, const struct md_thread *t) {
-  const struct mapping *sm = mapping_of(t->sp);
+  uintptr_t sp = t->sp;
+  size_t red_zone = t->red_zone;
+  const struct mapping *sm = mapping_of(sp);
   const struct mapping *tm = t->tp ? mapping_of(t->tp) : NULL;
   uintptr_t tls_begin = 0, tls_end = 0;
   if (tm) {
@@ -539,11 +635,19 @@ static void thread_roots(const struct visitor *v, const struct md_thread *t) {
     tls_begin = t->tp - tm->start > tls_below ? t->tp - tls_below : tm->start;
     tls_end = tm->end - t->tp > above ? t->tp + above : tm->end;
   }
+  uintptr_t alt_top, isp;
+  if (sm && sm->readable && !on_own_stack(t, sm, tm) &&
+      interrupted_sp(sp, sm, &alt_top, &isp)) {
+    uintptr_t b = sp - sm->start > red_zone ? sp - red_zone : sm->start;
+    emit(v, b, alt_top, "signal stack", t->tid);
+    sp = isp;
+    red_zone = MD_ARCH_RED_ZONE; /* the interrupted code may use it */
+    sm = mapping_of(sp);
+  }
   if (sm) {
-    uintptr_t b =
-        t->sp - sm->start > t->red_zone ? t->sp - t->red_zone : sm->start;
+    uintptr_t b = sp - sm->start > red_zone ? sp - red_zone : sm->start;
     uintptr_t e = sm->end;
-    if (tm == sm && t->tp > t->sp)
+    if (tm == sm && t->tp > sp)
       e = tls_begin > b ? tls_begin : b;
     emit(v, b, e, "stack", t->tid);
   }
