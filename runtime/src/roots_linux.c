@@ -407,7 +407,44 @@ void md_roots_each_present(uintptr_t begin, uintptr_t end,
  * 0 that starts with an ELF header is a module if its program headers lie
  * in that mapping and its first executable segment is mapped executable
  * where the headers put it (a file the program maps to read is not); the
- * load bias is the mapping's start less its first PT_LOAD's page. */
+ * load bias is the mapping's start less its first PT_LOAD's page. And the
+ * loader must know it: its dynamic section is the l_ld of a link_map on
+ * _r_debug's list (read without the loader's lock, as debuggers read it;
+ * the list stays walkable while the loader changes it), so code mapped
+ * behind the loader's back (valgrind's own tool, a JIT's images) is not
+ * taken for a module. A process without that list (static) keeps every
+ * module the maps show. */
+
+extern struct r_debug _r_debug __attribute__((weak));
+#define MAX_LINK_MAPS 4096
+static uintptr_t *known_ld; /* l_ld of every link_map, mmap'ed once */
+static size_t known_ld_count;
+static bool loader_list; /* known_ld holds the loader's list */
+
+static void read_link_maps(void) {
+  known_ld_count = 0;
+  loader_list = false;
+  if (!&_r_debug || !readable((uintptr_t)&_r_debug, sizeof(_r_debug)))
+    return;
+  if (!known_ld && !(known_ld = md_mmap(MAX_LINK_MAPS * sizeof(uintptr_t))))
+    return;
+  const struct link_map *l = _r_debug.r_map;
+  while (l && known_ld_count < MAX_LINK_MAPS &&
+         readable((uintptr_t)l, sizeof(*l))) {
+    known_ld[known_ld_count++] = (uintptr_t)l->l_ld;
+    l = l->l_next;
+  }
+  loader_list = known_ld_count > 0;
+}
+
+static bool loader_knows(uintptr_t dynamic) {
+  if (!loader_list)
+    return true;
+  for (size_t i = 0; i < known_ld_count; i++)
+    if (known_ld[i] == dynamic)
+      return true;
+  return false;
+}
 
 static void module_at(const struct mapping *m, bool *ok) {
   uintptr_t base = m->start;
@@ -423,8 +460,10 @@ static void module_at(const struct mapping *m, bool *ok) {
       (size_t)eh->e_phnum * sizeof(ElfW(Phdr)) > span - eh->e_phoff)
     return;
   const ElfW(Phdr) *ph = (const ElfW(Phdr) *)(base + eh->e_phoff);
-  const ElfW(Phdr) *first = NULL, *code = NULL;
+  const ElfW(Phdr) *first = NULL, *code = NULL, *dynamic = NULL;
   for (size_t i = 0; i < eh->e_phnum; i++) {
+    if (ph[i].p_type == PT_DYNAMIC)
+      dynamic = &ph[i];
     if (ph[i].p_type != PT_LOAD)
       continue;
     if (!first)
@@ -437,6 +476,8 @@ static void module_at(const struct mapping *m, bool *ok) {
   uintptr_t bias = base - (first->p_vaddr & ~(uintptr_t)(PAGE_BYTES - 1));
   const struct mapping *x = mapping_of(bias + code->p_vaddr);
   if (!x || !x->exec)
+    return;
+  if (loader_list && (!dynamic || !loader_knows(bias + dynamic->p_vaddr)))
     return;
   for (size_t i = 0; i < eh->e_phnum; i++) {
     if (ph[i].p_type != PT_LOAD || !(ph[i].p_flags & PF_W) ||
@@ -454,6 +495,7 @@ static void module_at(const struct mapping *m, bool *ok) {
 
 static bool list_modules(void) {
   segment_count = 0;
+  read_link_maps();
   bool ok = true;
   for (size_t i = 0; i < map_count && ok; i++)
     if (maps[i].file_start)
