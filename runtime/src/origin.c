@@ -20,12 +20,7 @@
  * handler that allocates from a new origin on the thread that holds it
  * would otherwise spin on it forever.
  */
-#define _GNU_SOURCE
-#include <signal.h>
 #include <string.h>
-#include <sys/syscall.h>
-
-#include "arch_x86_64.h"
 
 #include "internal.h"
 #include "lock.h"
@@ -78,20 +73,6 @@ static uint32_t find(const struct md_origin_index *x, md_origin_t o) {
   }
 }
 
-/* The lock, with every signal blocked while it is held (*old: the mask to
- * restore). Raw system calls: no errno change, no PLT. */
-static void lock_blocked(sigset_t *old) {
-  sigset_t all;
-  sigfillset(&all);
-  md_sys4(SYS_rt_sigprocmask, SIG_SETMASK, &all, old, sizeof(long));
-  md_lock(&lock);
-}
-
-static void unlock_blocked(const sigset_t *old) {
-  md_unlock(&lock);
-  md_sys4(SYS_rt_sigprocmask, SIG_SETMASK, old, NULL, sizeof(long));
-}
-
 static uint32_t insert(md_origin_t o);
 
 uint32_t md_origin_id_slow(md_origin_t o) {
@@ -101,9 +82,9 @@ uint32_t md_origin_id_slow(md_origin_t o) {
   if (id || __atomic_load_n(&next_id, __ATOMIC_ACQUIRE) == MAX_ORIGINS)
     return id;
   sigset_t old;
-  lock_blocked(&old);
+  md_lock_signals_blocked(&lock, &old);
   id = insert(o);
-  unlock_blocked(&old);
+  md_unlock_signals_restored(&lock, &old);
   return id;
 }
 

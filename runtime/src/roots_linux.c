@@ -648,10 +648,10 @@ static bool interrupted_sp(uintptr_t sp, const struct mapping *sm,
 /* The mapping a thread's own stack is in: [stack] for the main thread,
  * else tp's (glibc puts the descriptor at the top of the stack block). */
 static bool on_own_stack(const struct md_thread *t, const struct mapping *sm,
-                         const struct mapping *tm) {
+                         const struct mapping *tm, int pid) {
   if (sm->main_stack)
     return true;
-  if (t->tid == md_getpid())
+  if (t->tid == pid)
     return false;
   return !tm || sm == tm;
 }
@@ -666,7 +666,8 @@ static bool on_own_stack(const struct md_thread *t, const struct mapping *sm,
  * made (descriptor and TLS sit at the top of its stack block; the stack
  * then ends where the TLS begins). A thread on its alternate signal stack:
  * that stack from sp to its top, and its own from the interrupted sp. */
-static void thread_roots(const struct visitor *v, const struct md_thread *t) {
+static void thread_roots(const struct visitor *v, const struct md_thread *t,
+                         int pid) {
   uintptr_t sp = t->sp;
   size_t red_zone = t->red_zone;
   const struct mapping *sm = mapping_of(sp);
@@ -678,7 +679,7 @@ static void thread_roots(const struct visitor *v, const struct md_thread *t) {
     tls_end = tm->end - t->tp > above ? t->tp + above : tm->end;
   }
   uintptr_t alt_top, isp;
-  if (sm && sm->readable && !on_own_stack(t, sm, tm) &&
+  if (sm && sm->readable && !on_own_stack(t, sm, tm, pid) &&
       interrupted_sp(sp, sm, &alt_top, &isp)) {
     uintptr_t b = sp - sm->start > red_zone ? sp - red_zone : sm->start;
     emit(v, b, alt_top, "signal stack", t->tid);
@@ -738,8 +739,9 @@ void md_world_roots(void (*visit)(const struct md_region *r, void *arg),
   for (size_t i = 0; i < segment_count; i++)
     emit(&v, segments[i].begin, segments[i].end, "module", 0);
   struct md_thread t;
+  int pid = md_getpid();
   for (size_t i = 0; md_world_thread(i, &t); i++)
-    thread_roots(&v, &t);
+    thread_roots(&v, &t, pid);
   unjoined_roots(&v, _thread_db_rtld_global__dl_stack_used);
   unjoined_roots(&v, _thread_db_rtld_global__dl_stack_user);
   for (size_t i = 0; i < root_count; i++) {
