@@ -21,7 +21,7 @@
 #include <mdebug/mdebug.h>
 
 static pthread_key_t key;
-static __thread void *p;
+__thread void *p; /* not static, as in the original */
 static int drop;
 static size_t reported;
 

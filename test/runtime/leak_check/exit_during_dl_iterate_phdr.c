@@ -5,12 +5,15 @@
 // address space map and the modules' own ELF headers, read while the
 // threads are stopped, so a global of a library loaded with dlopen is
 // still a root (the block it holds is not reported). The clean run loses
-// nothing: status 0. A watchdog thread bounds the run (exit 3 and a line).
+// nothing: status 0. A check the program asks for (mdebug_check_leaks)
+// meanwhile does not wait either. A watchdog thread bounds the run (exit 3 and a line).
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %mdebug_clang -g -shared -fPIC %S/../../Inputs/leak_check_lib.c -o %t.dir/liblc.so
 // RUN: %mdebug_clang -g %s -o %t -ldl -lpthread
 // RUN: %python %S/../../Inputs/exit_status.py %t %t.dir/liblc.so 2>&1 | %FileCheck %s
+// RUN: %python %S/../../Inputs/exit_status.py %t %t.dir/liblc.so midrun 2>&1 | %FileCheck %s --check-prefix=ASKED
 // RUN: %python %S/../../Inputs/exit_status.py %t %t.dir/liblc.so clean 2>&1 | %FileCheck %s --check-prefix=CLEAN
+#define _GNU_SOURCE
 #include <dlfcn.h>
 #include <link.h>
 #include <pthread.h>
@@ -19,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <mdebug/mdebug.h>
 
 static int parked;
 
@@ -72,16 +77,23 @@ int main(int argc, char **argv) {
     usleep(1000);
   if (argc < 3 || strcmp(argv[2], "clean") != 0)
     lose();
+  if (argc > 2 && strcmp(argv[2], "midrun") == 0)
+    fprintf(stderr, "check reported %zu\n", mdebug_check_leaks());
   fprintf(stderr, "main returns\n");
   return 0;
 }
 // CHECK: main returns
 // CHECK-NOT: watchdog
 // CHECK: Direct leak of 93 bytes in 1 block:
-// CHECK-NEXT: allocated by malloc at {{.*}}exit_during_dl_iterate_phdr.c:52:13 (lose)
+// CHECK-NEXT: allocated by malloc at {{.*}}exit_during_dl_iterate_phdr.c:57:13 (lose)
 // CHECK-NOT: 51 bytes
 // CHECK: mdebug: SUMMARY: 0 errors, 93 bytes leaked in 1 block
 // CHECK: exit status: 23
+// ASKED: Direct leak of 93 bytes in 1 block:
+// ASKED: check reported 1
+// ASKED: main returns
+// ASKED-NOT: watchdog
+// ASKED: exit status: 23
 // CLEAN: main returns
 // CLEAN-NOT: mdebug
 // CLEAN-NOT: watchdog
