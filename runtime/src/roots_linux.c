@@ -1,8 +1,10 @@
 /* roots_linux.c - the memory a leak scan treats as roots while the other
  * threads are stopped (stop_linux.c): writable segments of loaded modules,
- * each stopped thread's stack, saved registers, static TLS and descriptor,
- * the descriptors of threads that have exited but are not yet joined (their
- * return value lives there), and the regions the program registered.
+ * each stopped thread's stack (and, for one stopped in a handler on its
+ * sigaltstack, that stack as well as its own), saved registers, static TLS
+ * and descriptor, the descriptors of threads that have exited but are not
+ * yet joined (their return value lives there), and the regions the program
+ * registered.
  *
  * Before a stop, md_roots_prepare takes the registered-roots lock (no
  * stopped thread may hold it). After the stop, /proc/self/maps is read,
