@@ -114,9 +114,6 @@ static void at_exit(void) {
     return;
   /* What the program wrote comes before what we report about it. */
   fflush(NULL);
-  /* What the checks need from the loader is taken before anyone waits: a
-   * thread inside a dl_iterate_phdr callback holds the loader's lock. */
-  md_roots_keep_modules(true);
   /* Threads still running wait at their next allocator call; give those
    * already inside one a moment to leave it. */
   exiting_tid = md_gettid();
@@ -145,7 +142,6 @@ static void at_exit(void) {
   }
   /* Later exit handlers may still need the other threads (a join). */
   __atomic_store_n(&md_init_state, 2, __ATOMIC_RELEASE);
-  md_roots_keep_modules(false);
   if (status >= 0) {
     /* exit_runs_atexit: exit() again from this handler. glibc supports
      * the nested call: it runs the handlers still registered (once each,

@@ -560,15 +560,12 @@ struct md_region {
 };
 /* Opens the /proc files a stop reads (at start-up, in a forked child). */
 void md_roots_open_files(void) MD_HIDDEN;
-/* Before the threads are stopped: the modules (the loader's lock), then the
- * registered-roots lock; false (*why set) on failure. */
+/* Before the threads are stopped: the registered-roots lock; false (*why
+ * set) on failure. Never takes the loader's lock. */
 bool md_roots_prepare(const char **why) MD_HIDDEN;
-/* While they are stopped: the address space; false (*why set) on failure. */
+/* While they are stopped: the address space and the modules in it; false
+ * (*why set) on failure. */
 bool md_roots_read_maps(const char **why) MD_HIDDEN;
-/* At exit, before other threads are made to wait (one may hold the
- * loader's lock): lists the modules now, and the stops until
- * md_roots_keep_modules(false) use that list. */
-void md_roots_keep_modules(bool keep) MD_HIDDEN;
 /* Only inside md_world_stop's fn: calls fn for each readable part of
  * [begin, end) (by the maps read for the stop), contiguous parts merged. */
 void md_roots_each_readable(uintptr_t begin, uintptr_t end,

@@ -5,6 +5,7 @@
 #define MDEBUG_LOCK_H
 
 #include <sched.h>
+#include <signal.h>
 #include <stdbool.h>
 
 static inline void md_cpu_relax(void) {
@@ -40,5 +41,24 @@ static inline void md_unlock(md_lock_t *l) {
   __atomic_store_n(&l->locked, 0, __ATOMIC_RELEASE);
 }
 static inline void md_lock_reset(md_lock_t *l) { l->locked = 0; }
+
+/* The lock, held with every signal blocked (*old: the mask to restore), for
+ * a lock that an allocation from a signal handler may want on the thread
+ * that holds it (it would spin there forever). Two system calls: only
+ * where a call makes system calls anyway, or once per origin; never on a
+ * fast path. pthread_sigmask is async-signal-safe and leaves errno alone
+ * (free must keep it); it keeps glibc's own two signals open, whose
+ * handlers do not allocate. */
+static inline void md_lock_signals_blocked(md_lock_t *l, sigset_t *old) {
+  sigset_t all;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, old);
+  md_lock(l);
+}
+static inline void md_unlock_signals_restored(md_lock_t *l,
+                                              const sigset_t *old) {
+  md_unlock(l);
+  pthread_sigmask(SIG_SETMASK, old, NULL);
+}
 
 #endif

@@ -11,6 +11,14 @@
  * still be probing one; they add up to less than the current one), so no
  * reader ever touches unmapped memory. When the array is full, new origins
  * get id 0 and reports say "<unknown>". Never allocates through malloc.
+ *
+ * The inline lookup (internal.h) looks at an origin's home slot only; an
+ * origin that collided sits a few slots further, and the slow path finds it
+ * there without the lock (it used to take the lock for every such call: a
+ * tenth of a program's allocations could pass through it). Only an insert,
+ * once per origin, takes the lock, with every signal blocked: a signal
+ * handler that allocates from a new origin on the thread that holds it
+ * would otherwise spin on it forever.
  */
 #include <string.h>
 
@@ -54,7 +62,7 @@ static void put(struct md_origin_index *x, md_origin_t o, uint32_t id) {
   __atomic_store_n(&x->slots[i].key, o, __ATOMIC_RELEASE);
 }
 
-/* Under the lock: the id of o in x, or 0. */
+/* The id of o in x, or 0; no lock needed (see above). */
 static uint32_t find(const struct md_origin_index *x, md_origin_t o) {
   for (size_t i = md_origin_hash(o) & x->mask;; i = (i + 1) & x->mask) {
     md_origin_t k = __atomic_load_n(&x->slots[i].key, __ATOMIC_ACQUIRE);
@@ -65,30 +73,38 @@ static uint32_t find(const struct md_origin_index *x, md_origin_t o) {
   }
 }
 
+static uint32_t insert(md_origin_t o);
+
 uint32_t md_origin_id_slow(md_origin_t o) {
   if (!o)
     return 0;
-  md_lock(&lock);
+  uint32_t id = find(__atomic_load_n(&md_origin_index, __ATOMIC_ACQUIRE), o);
+  if (id || __atomic_load_n(&next_id, __ATOMIC_ACQUIRE) == MAX_ORIGINS)
+    return id;
+  sigset_t old;
+  md_lock_signals_blocked(&lock, &old);
+  id = insert(o);
+  md_unlock_signals_restored(&lock, &old);
+  return id;
+}
+
+/* Under the lock: o's id, given one if it has none yet (0 when ids or
+ * memory ran out). */
+static uint32_t insert(md_origin_t o) {
   struct md_origin_index *x = md_origin_index;
   uint32_t id = find(x, o);
-  if (id || next_id == MAX_ORIGINS) {
-    md_unlock(&lock);
+  if (id || next_id == MAX_ORIGINS)
     return id;
-  }
   id = next_id;
   md_origin_t **chunk = &by_id[id >> CHUNK_BITS];
-  if (!*chunk && !(*chunk = md_mmap(sizeof(md_origin_t) << CHUNK_BITS))) {
-    md_unlock(&lock);
+  if (!*chunk && !(*chunk = md_mmap(sizeof(md_origin_t) << CHUNK_BITS)))
     return 0;
-  }
   size_t capacity = x == &empty_index ? 0 : x->mask + 1;
   if ((size_t)id * 2 > capacity) { /* the load stays under 1/2 */
     size_t cap = capacity ? capacity * 2 : FIRST_CAPACITY;
     struct md_origin_index *bigger = new_index(cap);
-    if (!bigger) {
-      md_unlock(&lock);
+    if (!bigger)
       return 0;
-    }
     for (size_t i = 0; i < capacity; i++)
       if (x->slots[i].key)
         put(bigger, x->slots[i].key, (uint32_t)x->slots[i].id);
@@ -98,7 +114,6 @@ uint32_t md_origin_id_slow(md_origin_t o) {
   (*chunk)[id & ((1u << CHUNK_BITS) - 1)] = o;
   __atomic_store_n(&next_id, id + 1, __ATOMIC_RELEASE);
   put(x, o, id);
-  md_unlock(&lock);
   return id;
 }
 

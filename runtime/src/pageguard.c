@@ -269,11 +269,14 @@ static bool take_slot(struct pg_region *r, uint32_t *slot) {
   return true;
 }
 
+/* The region locks are taken with signals blocked: a handler that
+ * allocates could otherwise come back for the lock its thread holds. */
 static void give_slot(struct pg_region *r, uint32_t slot) {
-  md_lock(&r->lock);
+  sigset_t old;
+  md_lock_signals_blocked(&r->lock, &old);
   r->fifo[(r->head + r->count) % PG_SLOTS] = slot;
   r->count++;
-  md_unlock(&r->lock);
+  md_unlock_signals_restored(&r->lock, &old);
 }
 
 static MD_NOINLINE void say_full(void) {
@@ -387,9 +390,10 @@ bool md_pageguard_take(size_t size, size_t align, md_origin_t origin,
     return false;
   }
   uint32_t i;
-  md_lock(&r->lock);
+  sigset_t old;
+  md_lock_signals_blocked(&r->lock, &old);
   bool got = take_slot(r, &i);
-  md_unlock(&r->lock);
+  md_unlock_signals_restored(&r->lock, &old);
   if (!got) {
     __atomic_sub_fetch(&live, 1, __ATOMIC_RELAXED);
     say_full();

@@ -159,7 +159,12 @@ void md_quarantine_push(const struct md_block *b) {
     return;
   }
   size_t held = b->klass ? md_heap.classes[b->klass].size : 0;
-  while (r->count == ring_size ||
+  /* >=, not ==: a signal handler that frees on this thread may push
+   * between this check and our store (its own push leaves count at most
+   * ring_size), so ours may leave one block more than the ring holds; the
+   * next push evicts back under the limit. With == the count then grew
+   * without bound and stores landed past the ring, in the next mapping. */
+  while (r->count >= ring_size ||
          (byte_cap && r->count && r->bytes + held > byte_cap))
     evict_oldest(r);
   if (!b->klass) {
@@ -172,7 +177,7 @@ void md_quarantine_push(const struct md_block *b) {
     md_fill_on_free(b);
   }
   size_t tail = r->head + r->count;
-  if (tail >= ring_size)
+  if (tail >= ring_size) /* head < ring_size, count <= ring_size */
     tail -= ring_size;
   __atomic_store_n(&r->slots[tail], encode(b), __ATOMIC_RELEASE);
   r->count++;

@@ -1,18 +1,18 @@
 /* roots_linux.c - the memory a leak scan treats as roots while the other
  * threads are stopped (stop_linux.c): writable segments of loaded modules,
- * each stopped thread's stack, saved registers, static TLS and descriptor,
- * the descriptors of threads that have exited but are not yet joined (their
- * return value lives there), and the regions the program registered.
+ * each stopped thread's stack (and, for one stopped in a handler on its
+ * sigaltstack, that stack as well as its own), saved registers, static TLS
+ * and descriptor, the descriptors of threads that have exited but are not
+ * yet joined (their return value lives there), and the regions the program
+ * registered.
  *
- * Before a stop, md_roots_prepare lists the modules with dl_iterate_phdr
- * (the loader's lock: never taken while threads are stopped) and takes the
- * registered-roots lock (no stopped thread may hold it). The exit checks
- * list the modules before other threads are made to wait in the allocator
- * (md_roots_keep_modules), since a waiting thread may hold the loader's
- * lock (inside a dl_iterate_phdr callback). After the stop,
- * /proc/self/maps is read, when no other thread can change the address
- * space, so stack bounds are exact and no region handed to a scan has an
- * unreadable page. The maps file is opened at start-up (and again in a
+ * Before a stop, md_roots_prepare takes the registered-roots lock (no
+ * stopped thread may hold it). After the stop, /proc/self/maps is read,
+ * when no other thread can change the address space, so stack bounds are
+ * exact and no region handed to a scan has an unreadable page; the modules
+ * are found in it too, from their ELF headers, never through the loader
+ * (dl_iterate_phdr's lock may be held for good by a thread parked in one of
+ * its callbacks). The maps file is opened at start-up (and again in a
  * forked child) and kept, so a program that later lowers RLIMIT_NOFILE or
  * runs out of descriptors can still be checked.
  *
@@ -25,6 +25,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -40,6 +41,9 @@
 struct mapping {
   uintptr_t start, end;
   bool readable;
+  bool exec;
+  bool file_start; /* a file mapped from its offset 0: maybe an ELF module */
+  bool main_stack; /* [stack]: the main thread's */
 };
 
 /* A writable PT_LOAD segment. */
@@ -61,8 +65,8 @@ extern const uint32_t _thread_db_pthread_list[3] __attribute__((weak));
 extern const uint32_t _thread_db_pthread_tid[3] __attribute__((weak));
 extern const uint32_t _thread_db_sizeof_pthread __attribute__((weak));
 
+static bool list_modules(void);
 static size_t tls_static_size; /* static TLS and descriptor, from ld.so */
-static bool md_roots_prepare_tls(void);
 static size_t tls_below;       /* how far below tp the modules' TLS reaches */
 static struct segment *segments;
 static size_t segment_count, segment_capacity;
@@ -210,16 +214,30 @@ bool md_roots_read_maps(const char **why) {
       p++;
       m.end = parse_hex(&p);
       m.readable = *p == ' ' && p[1] == 'r';
+      m.exec = *p == ' ' && p[1] && p[2] && p[3] == 'x';
+      m.file_start = false;
+      if (*p == ' ' && p[1] && p[2] && p[3] && p[4] && p[5] == ' ') {
+        const char *q = p + 6;
+        if (parse_hex(&q) == 0) { /* the offset; the path after dev, inode */
+          const char *slash = memchr(q, '/', (size_t)(eol - q));
+          m.file_start = slash && slash[-1] == ' ';
+        }
+      }
       /* [vvar] pages can fault on read (time namespaces); [vsyscall] is
        * execute-only. Neither holds pointers to blocks. */
       const char *name = memchr(p, '[', (size_t)(eol - p));
       if (name && (strncmp(name, "[vvar", 5) == 0 ||
                    strncmp(name, "[vsyscall]", 10) == 0))
         m.readable = false;
+      m.main_stack = name && strncmp(name, "[stack]", 7) == 0;
       if (m.end > m.start)
         maps[map_count++] = m;
     }
     p = eol + 1;
+  }
+  if (!list_modules()) {
+    *why = "out of memory for the module list (mmap failed)";
+    return false;
   }
   return true;
 }
@@ -382,71 +400,135 @@ void md_roots_each_present(uintptr_t begin, uintptr_t end,
   md_roots_each_readable(begin, end, present_part, &pr);
 }
 
-/* ---- before the stop: modules -------------------------------------------- */
+/* ---- the modules, from the maps and their ELF headers -------------------
+ * Each loaded module's writable PT_LOAD segments (data, bss, relro), found
+ * without the loader: dl_iterate_phdr takes the loader's lock, which a
+ * thread inside a dl_iterate_phdr callback holds, forever if it parks there
+ * (the exit check waited on it for good). Read while the threads are
+ * stopped, from the maps of this stop: a mapping of a file from its offset
+ * 0 that starts with an ELF header is a module if its program headers lie
+ * in that mapping and its first executable segment is mapped executable
+ * where the headers put it (a file the program maps to read is not); the
+ * load bias is the mapping's start less its first PT_LOAD's page. And the
+ * loader must know it: its dynamic section is the l_ld of a link_map on
+ * _r_debug's list (read without the loader's lock, as debuggers read it;
+ * the list stays walkable while the loader changes it), so code mapped
+ * behind the loader's back (valgrind's own tool, a JIT's images) is not
+ * taken for a module. A process without that list (static) keeps every
+ * module the maps show. */
 
-static int add_module(struct dl_phdr_info *info, size_t size, void *data) {
-  bool *ok = data;
-  /* A module in static TLS has its block at the same distance below every
-   * thread's tp; dlpi_tls_data is the calling thread's copy (or a dynamic
-   * block, or NULL, for modules dlopen'ed without static TLS). */
-  if (size >= offsetof(struct dl_phdr_info, dlpi_tls_data) + sizeof(void *) &&
-      info->dlpi_tls_data) {
-    uintptr_t off =
-        (uintptr_t)__builtin_thread_pointer() - (uintptr_t)info->dlpi_tls_data;
-    if (off <= tls_static_size && off > tls_below)
-      tls_below = off;
+extern struct r_debug _r_debug __attribute__((weak));
+#define MAX_LINK_MAPS 4096
+static uintptr_t *known_ld; /* l_ld of every link_map, mmap'ed once */
+static size_t known_ld_count;
+static bool loader_list; /* known_ld holds the loader's list */
+
+static void read_link_maps(void) {
+  known_ld_count = 0;
+  loader_list = false;
+  if (!&_r_debug || !readable((uintptr_t)&_r_debug, sizeof(_r_debug)))
+    return;
+  if (!known_ld && !(known_ld = md_mmap(MAX_LINK_MAPS * sizeof(uintptr_t))))
+    return;
+  const struct link_map *l = _r_debug.r_map;
+  while (l && known_ld_count < MAX_LINK_MAPS &&
+         readable((uintptr_t)l, sizeof(*l))) {
+    known_ld[known_ld_count++] = (uintptr_t)l->l_ld;
+    l = l->l_next;
   }
-  for (int i = 0; i < info->dlpi_phnum; i++) {
-    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-    if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_W) || ph->p_memsz == 0)
+  loader_list = known_ld_count > 0;
+}
+
+static bool loader_knows(uintptr_t dynamic) {
+  if (!loader_list)
+    return true;
+  for (size_t i = 0; i < known_ld_count; i++)
+    if (known_ld[i] == dynamic)
+      return true;
+  return false;
+}
+
+static void module_at(const struct mapping *m, bool *ok) {
+  uintptr_t base = m->start;
+  size_t span = m->end - base;
+  if (!m->readable || span < sizeof(ElfW(Ehdr)))
+    return;
+  const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *)base;
+  if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
+      eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+      (eh->e_type != ET_EXEC && eh->e_type != ET_DYN) ||
+      eh->e_phentsize != sizeof(ElfW(Phdr)) || eh->e_phnum == 0 ||
+      eh->e_phoff > span ||
+      (size_t)eh->e_phnum * sizeof(ElfW(Phdr)) > span - eh->e_phoff)
+    return;
+  const ElfW(Phdr) *ph = (const ElfW(Phdr) *)(base + eh->e_phoff);
+  const ElfW(Phdr) *first = NULL, *code = NULL, *dynamic = NULL;
+  for (size_t i = 0; i < eh->e_phnum; i++) {
+    if (ph[i].p_type == PT_DYNAMIC)
+      dynamic = &ph[i];
+    if (ph[i].p_type != PT_LOAD)
+      continue;
+    if (!first)
+      first = &ph[i];
+    if (!code && (ph[i].p_flags & PF_X))
+      code = &ph[i];
+  }
+  if (!first || !code || first->p_offset >= PAGE_BYTES)
+    return;
+  uintptr_t bias = base - (first->p_vaddr & ~(uintptr_t)(PAGE_BYTES - 1));
+  const struct mapping *x = mapping_of(bias + code->p_vaddr);
+  if (!x || !x->exec)
+    return;
+  if (loader_list && (!dynamic || !loader_knows(bias + dynamic->p_vaddr)))
+    return;
+  for (size_t i = 0; i < eh->e_phnum; i++) {
+    if (ph[i].p_type != PT_LOAD || !(ph[i].p_flags & PF_W) ||
+        ph[i].p_memsz == 0)
       continue;
     if (!grow((void **)&segments, &segment_capacity, sizeof(struct segment),
               segment_count + 1)) {
       *ok = false;
-      return 1;
+      return;
     }
-    uintptr_t begin = info->dlpi_addr + ph->p_vaddr;
-    segments[segment_count++] = (struct segment){begin, begin + ph->p_memsz};
+    uintptr_t begin = bias + ph[i].p_vaddr;
+    segments[segment_count++] = (struct segment){begin, begin + ph[i].p_memsz};
   }
-  return 0;
 }
 
 static bool list_modules(void) {
   segment_count = 0;
-  tls_below = 0;
+  read_link_maps();
   bool ok = true;
-  dl_iterate_phdr(add_module, &ok);
-  if (tls_below == 0) /* no module with TLS seen: assume the largest */
-    tls_below = tls_static_size;
+  for (size_t i = 0; i < map_count && ok; i++)
+    if (maps[i].file_start)
+      module_at(&maps[i], &ok);
   return ok;
 }
 
-static bool modules_kept; /* the exit checks run on a list taken before */
+/* ---- before the stop ------------------------------------------------------ */
 
-void md_roots_keep_modules(bool keep) {
-  modules_kept = false;
-  if (keep && md_roots_prepare_tls() && list_modules())
-    modules_kept = true;
+/* The static TLS blocks and the thread descriptor, around tp, from ld.so's
+ * size of them all (glibc, x86-64: the descriptor, struct pthread, at and
+ * above tp and counted in that size; every module's static TLS block, and
+ * the surplus kept for modules loaded later, below). */
+static void prepare_tls(void) {
+  if (tls_static_size)
+    return;
+  size_t align;
+  if (_dl_get_tls_static_info)
+    _dl_get_tls_static_info(&tls_static_size, &align);
+  if (tls_static_size == 0) /* not glibc's ld.so? a generous guess */
+    tls_static_size = 16384;
+  size_t descriptor =
+      &_thread_db_sizeof_pthread ? _thread_db_sizeof_pthread : 0;
+  tls_below = descriptor < tls_static_size ? tls_static_size - descriptor
+                                           : tls_static_size;
 }
 
 bool md_roots_prepare(const char **why) {
-  md_roots_prepare_tls();
-  if (!modules_kept && !list_modules()) {
-    *why = "out of memory for the module list (mmap failed)";
-    return false;
-  }
+  (void)why;
+  prepare_tls();
   md_pid_lock(&roots_lock); /* no stopped thread may hold it */
-  return true;
-}
-
-static bool md_roots_prepare_tls(void) {
-  if (!tls_static_size) {
-    size_t align;
-    if (_dl_get_tls_static_info)
-      _dl_get_tls_static_info(&tls_static_size, &align);
-    if (tls_static_size == 0) /* not glibc's ld.so? a generous guess */
-      tls_static_size = 16384;
-  }
   return true;
 }
 
@@ -486,6 +568,96 @@ static void emit(const struct visitor *v, uintptr_t begin, uintptr_t end,
     v->visit(&r, v->arg);
 }
 
+/* ---- a thread on its alternate signal stack -----------------------------
+ * A thread stopped while it runs a handler on its sigaltstack has its stack
+ * pointer there: its own stack, where the frames it interrupted hold their
+ * pointers, lies elsewhere. The kernel's signal frame at the base of the
+ * handler's frames says where: struct rt_sigframe (x86-64) is the
+ * restorer's address, then a ucontext: uc_flags, uc_link (0), uc_stack (the
+ * alternate stack: ss_sp, ss_flags, ss_size) and uc_mcontext (the
+ * interrupted registers, rsp among them, cs 0x33). Nobody records another
+ * thread's sigaltstack (ptrace cannot ask for it), so the frame is searched
+ * for, upward from the stack pointer, as the first words that look like one
+ * whose uc_stack holds that pointer; a nested handler's frame gives a stack
+ * pointer still on the alternate stack, and the search goes on above it. */
+
+#define FRAME_SEARCH_MAX ((size_t)4 << 20) /* bytes above sp looked at */
+#ifndef SS_AUTODISARM
+#define SS_AUTODISARM (1u << 31)
+#endif
+/* Offsets from uc_stack: the restorer's address, uc_flags, the end of the
+ * general registers in uc_mcontext. */
+enum { RESTORER = 24, UC_STACK = 16, UC_MCONTEXT = 40,
+       GREGS_END = UC_MCONTEXT - UC_STACK + 8 * NGREG,
+       UC_FLAGS_KNOWN = 7, USER_CS = 0x33 };
+
+/* Whether the words at a are the uc_stack of a signal frame whose
+ * alternate stack holds sp and lies in [lo, hi): [*base, *top) that stack,
+ * *isp the interrupted stack pointer. */
+static bool signal_frame_at(uintptr_t a, uintptr_t sp, uintptr_t lo,
+                            uintptr_t hi, uintptr_t *base, uintptr_t *top,
+                            uintptr_t *isp) {
+  const uintptr_t *w = (const uintptr_t *)a;
+  uintptr_t ss_sp = w[0], ss_size = w[2];
+  uint32_t ss_flags = *(const uint32_t *)(a + 8);
+  if (ss_sp > sp || ss_sp < lo || ss_size > hi - ss_sp ||
+      sp - ss_sp >= ss_size || (ss_flags & ~(uint32_t)SS_AUTODISARM) != 0)
+    return false;
+  const uintptr_t *uc = (const uintptr_t *)(a - UC_STACK);
+  if (uc[0] > UC_FLAGS_KNOWN || uc[1] != 0)
+    return false;
+  const uintptr_t *gregs = (const uintptr_t *)(a - UC_STACK + UC_MCONTEXT);
+  if ((gregs[REG_CSGSFS] & 0xffff) != USER_CS)
+    return false;
+  const struct mapping *restorer = mapping_of(*(const uintptr_t *)(a - RESTORER));
+  if (!restorer || !restorer->exec)
+    return false;
+  *base = ss_sp;
+  *top = ss_sp + ss_size;
+  *isp = gregs[REG_RSP];
+  return true;
+}
+
+/* For a thread whose sp lies in sm, not on its own stack: the top of the
+ * alternate stack it runs on and the stack pointer its first handler there
+ * interrupted; false if no signal frame is found. */
+static bool interrupted_sp(uintptr_t sp, const struct mapping *sm,
+                           uintptr_t *alt_top, uintptr_t *isp) {
+  uintptr_t lo = sm->start, hi = sm->end;
+  if (hi - sp > FRAME_SEARCH_MAX)
+    hi = sp + FRAME_SEARCH_MAX;
+  uintptr_t at = (sp + 7) & ~(uintptr_t)7;
+  for (int frames = 0; frames < 64; frames++) {
+    uintptr_t base = 0, top = 0, next = 0;
+    bool found = false;
+    if (at < lo + RESTORER)
+      at = lo + RESTORER;
+    for (; at + GREGS_END <= hi; at += 8)
+      if ((found = signal_frame_at(at, sp, lo, sm->end, &base, &top, &next)))
+        break;
+    if (!found)
+      return false;
+    *alt_top = top;
+    if (next < base || next >= top) { /* left the alternate stack: done */
+      *isp = next;
+      return true;
+    }
+    at = next > at ? (next + 7) & ~(uintptr_t)7 : at + 8; /* nested */
+  }
+  return false;
+}
+
+/* The mapping a thread's own stack is in: [stack] for the main thread,
+ * else tp's (glibc puts the descriptor at the top of the stack block). */
+static bool on_own_stack(const struct md_thread *t, const struct mapping *sm,
+                         const struct mapping *tm, int pid) {
+  if (sm->main_stack)
+    return true;
+  if (t->tid == pid)
+    return false;
+  return !tm || sm == tm;
+}
+
 /* Stack from the stack pointer (red zone included) to the end of its
  * mapping; static TLS and the thread descriptor around the thread pointer.
  * x86-64 glibc: the modules' static TLS blocks lie below tp (tls_below
@@ -494,9 +666,13 @@ static void emit(const struct visitor *v, uintptr_t begin, uintptr_t end,
  * counts the descriptor, so what remains of that size above tls_below
  * covers it; clipped to tp's mapping, whose end it is for a thread glibc
  * made (descriptor and TLS sit at the top of its stack block; the stack
- * then ends where the TLS begins). */
-static void thread_roots(const struct visitor *v, const struct md_thread *t) {
-  const struct mapping *sm = mapping_of(t->sp);
+ * then ends where the TLS begins). A thread on its alternate signal stack:
+ * that stack from sp to its top, and its own from the interrupted sp. */
+static void thread_roots(const struct visitor *v, const struct md_thread *t,
+                         int pid) {
+  uintptr_t sp = t->sp;
+  size_t red_zone = t->red_zone;
+  const struct mapping *sm = mapping_of(sp);
   const struct mapping *tm = t->tp ? mapping_of(t->tp) : NULL;
   uintptr_t tls_begin = 0, tls_end = 0;
   if (tm) {
@@ -504,11 +680,19 @@ static void thread_roots(const struct visitor *v, const struct md_thread *t) {
     tls_begin = t->tp - tm->start > tls_below ? t->tp - tls_below : tm->start;
     tls_end = tm->end - t->tp > above ? t->tp + above : tm->end;
   }
+  uintptr_t alt_top, isp;
+  if (sm && sm->readable && !on_own_stack(t, sm, tm, pid) &&
+      interrupted_sp(sp, sm, &alt_top, &isp)) {
+    uintptr_t b = sp - sm->start > red_zone ? sp - red_zone : sm->start;
+    emit(v, b, alt_top, "signal stack", t->tid);
+    sp = isp;
+    red_zone = MD_ARCH_RED_ZONE; /* the interrupted code may use it */
+    sm = mapping_of(sp);
+  }
   if (sm) {
-    uintptr_t b =
-        t->sp - sm->start > t->red_zone ? t->sp - t->red_zone : sm->start;
+    uintptr_t b = sp - sm->start > red_zone ? sp - red_zone : sm->start;
     uintptr_t e = sm->end;
-    if (tm == sm && t->tp > t->sp)
+    if (tm == sm && t->tp > sp)
       e = tls_begin > b ? tls_begin : b;
     emit(v, b, e, "stack", t->tid);
   }
@@ -557,8 +741,9 @@ void md_world_roots(void (*visit)(const struct md_region *r, void *arg),
   for (size_t i = 0; i < segment_count; i++)
     emit(&v, segments[i].begin, segments[i].end, "module", 0);
   struct md_thread t;
+  int pid = md_getpid();
   for (size_t i = 0; md_world_thread(i, &t); i++)
-    thread_roots(&v, &t);
+    thread_roots(&v, &t, pid);
   unjoined_roots(&v, _thread_db_rtld_global__dl_stack_used);
   unjoined_roots(&v, _thread_db_rtld_global__dl_stack_user);
   for (size_t i = 0; i < root_count; i++) {
