@@ -24,7 +24,10 @@ tools=(cmake ninja-build python3 binutils pkg-config valgrind)
 # that test is UNSUPPORTED); python3-jsonschema and npm, because
 # test/tools/json_sarif.test validates mdebug-report's SARIF against the
 # SARIF 2.1.0 schema, which npm fetches (install_test_deps).
-test_tools=(chromium python3-jsonschema npm)
+test_tools=(chromium python3-jsonschema)
+# npm from Debian only when no npm is there: a machine with nodesource's
+# nodejs (which ships its own npm and conflicts with Debian's) keeps it.
+command -v npm >/dev/null 2>&1 || test_tools+=(npm)
 sarif_schema_package=@microsoft/jest-sarif@1.0.0-beta.0
 
 # The SARIF 2.1.0 schema, into BUILD/test-deps (lit.cfg.py looks there).

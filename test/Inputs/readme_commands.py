@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Runs the commands of README.md's "Three commands" section as a user would.
+"""Runs the commands of README.md's "Three commands" and "In CI" sections,
+in that order, as a user would.
 
 usage: readme_commands.py README.md SRC_ROOT BUILD_ROOT CLANG WORKDIR
 
-Every line of every ```sh block in that section runs with bash in WORKDIR,
+Every line of every ```sh block in those sections runs with bash in WORKDIR,
 where `build` is a link to BUILD_ROOT, `examples` to SRC_ROOT/examples and
 `clang` on PATH is CLANG (the clang the build uses). A line that ends in a
 comment `# exits N ...` must exit with status N, any other with 0. Each plain
@@ -49,7 +50,8 @@ def main():
     failures, ran, last_output = 0, 0, ""
     import glob
     before = set(glob.glob("/tmp/growing.*.mdprof"))
-    for lang, lines in blocks(section(open(readme).read(), "Three commands")):
+    text = open(readme).read()
+    for lang, lines in blocks(section(text, "Three commands") + section(text, "In CI")):
         if lang == "sh":
             last_output = ""
             for line in lines:
