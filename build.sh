@@ -45,6 +45,12 @@ llvm_packages() {
   echo "clang-$1 llvm-$1-dev llvm-$1-tools libclang-$1-dev libclang-rt-$1-dev"
 }
 
+# What building the pass and running its suites against LLVM $1 needs
+# (Debian 12 has no libclang-rt for LLVM 15 and 16; those legs need none).
+pass_llvm_packages() {
+  echo "clang-$1 llvm-$1-dev llvm-$1-tools libclang-$1-dev"
+}
+
 install_missing() {
   local missing=()
   for p in "$@"; do
@@ -124,7 +130,7 @@ case "${1:-}" in
   example) install_missing $(llvm_packages $llvm) "${tools[@]}"; configure_and_build $llvm "$build"; run_example ;;
   test)
     install_missing $(llvm_packages $llvm) ${second_llvm:+$(llvm_packages "$second_llvm")} \
-      $(for v in $pass_llvms; do llvm_packages "$v"; done) "${tools[@]}" "${test_tools[@]}"
+      $(for v in $pass_llvms; do pass_llvm_packages "$v"; done) "${tools[@]}" "${test_tools[@]}"
     configure_and_build $llvm "$build"
     install_test_deps "$build"
     run_tests ;;
