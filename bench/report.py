@@ -61,7 +61,8 @@ CONFIGS = {  # name: (label in the table, colour in the chart, description)
     "preload": ("preload", "#f7b6d2",
                 "the native binary, LD_PRELOAD=libmdebug-rt.so, MDEBUG_OPTIONS unset"),
 }
-WORKLOADS = ["speedtest1", "lua", "single", "threads2", "prodcons", "mmaps"]
+WORKLOADS = ["speedtest1", "lua", "single", "threads2", "prodcons", "large_churn",
+             "mmaps"]
 BAD = ("invalid", "failed", "timeout")
 
 
@@ -172,11 +173,12 @@ def cell(res, key):
 # each as a dashed line across its bar.
 # The heap's targets are judged on the allocation workloads; `mmaps` (on
 # request) measures mappings, which have targets of their own below.
-HEAP_WORKLOADS = ("speedtest1", "lua", "single", "threads2", "prodcons")
+HEAP_WORKLOADS = ("speedtest1", "lua", "single", "threads2", "prodcons", "large_churn")
 LIMITS = [
     ("mdebug", "time_ratio", ("speedtest1",), 1.10, "mdebug default time"),
     ("mdebug", "time_ratio", ("lua",), 1.25, "mdebug default time"),
     ("mdebug", "time_ratio", ("single", "threads2", "prodcons"), 1.5, "mdebug default time"),
+    ("mdebug", "time_ratio", ("large_churn",), 2.0, "mdebug default time"),
     ("mdebug", "rss_ratio", ("lua", "single", "threads2", "prodcons"), 1.3,
      "mdebug default peak RSS"),
     ("mdebug-none", "time_ratio", HEAP_WORKLOADS, 1.05,
