@@ -6,8 +6,9 @@
 // the freed block (defaults): a write to it after free is reported as a use
 // after free when it leaves, and its bytes are never handed out before.
 // calloc of a reused span gives zeros, fill_on_alloc fills it, and a block
-// larger than free_track_bytes still has its pages made inaccessible while
-// quarantined (a read after free faults, reported).
+// larger than the quarantine keeps (4 x free_track_bytes: 1 MiB) still has
+// its pages made inaccessible while quarantined (a read after free faults,
+// reported).
 // RUN: %mdebug_clang -g -O1 %s -o %t
 // RUN: %t churn 2>&1 | %FileCheck %s --check-prefix=CHURN --implicit-check-not=mdebug
 // RUN: env MDEBUG_OPTIONS="none verify_pointers fill_on_free=64 track_mmap leak_check" %t churn 2>&1 | %FileCheck %s --check-prefix=CHURN --implicit-check-not=mdebug
@@ -71,7 +72,7 @@ int main(int argc, char **argv) {
     p[10] = 1; /* a stale write into the quarantined block */
     churn(600);
   } else if (!strcmp(m, "read_big_after_free")) {
-    char *p = malloc(1 << 20); /* more than free_track_bytes (256 KiB) */
+    char *p = malloc(4 << 20); /* more than the quarantine keeps (1 MiB) */
     free(p);
     return p[4096];
   } else {
@@ -86,11 +87,11 @@ int main(int argc, char **argv) {
 // UAF-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} USED AFTER FREE
 // UAF-NEXT:   allocation[10] = 0x01 (expected 0xef)
 // UAF-NEXT:   the block had size 200000
-// UAF-NEXT:   allocated by malloc at {{.*}}churn_reuse.c:69:15 (main)
-// UAF-NEXT:   freed by free at {{.*}}churn_reuse.c:70:5 (main)
+// UAF-NEXT:   allocated by malloc at {{.*}}churn_reuse.c:70:15 (main)
+// UAF-NEXT:   freed by free at {{.*}}churn_reuse.c:71:5 (main)
 // UAF-NEXT:   detected when the block left the free_track quarantine
 // UAF: mdebug: SUMMARY: 1 error (1 use after free)
 // BIG: mdebug: ERROR: use after free in {{.*}}
-// BIG-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 1048576 USED AFTER FREE (read)
+// BIG-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 4194304 USED AFTER FREE (read)
 // BIG: mdebug: SUMMARY: 1 error (1 use after free), then SIGSEGV
 // CLEAN-NOT: mdebug

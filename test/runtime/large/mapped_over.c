@@ -3,7 +3,7 @@
 // does) or unmaps becomes the program's: mdebug never protects, unmaps or
 // hands out those pages again, whether the block was still in the
 // quarantine (defaults), in the cache of freed spans (without free_track), or
-// larger than free_track_bytes (its pages given back); and with checked
+// larger than the quarantine keeps (its pages given back); and with checked
 // accesses, the program's accesses to its mapping are not reported. After
 // pushing the block out of the quarantine and allocating many large blocks,
 // the program's mapping still holds what it wrote and no new block overlaps
@@ -26,7 +26,7 @@
 #include <unistd.h>
 
 #define SMALL (200 * 1000)
-#define BIG (1 << 20)
+#define BIG (4 << 20)
 
 int main(int argc, char **argv) {
   const char *m = argc > 1 ? argv[1] : "clean";
