@@ -13,6 +13,13 @@
  *                                from its working set goes through a bounded
  *                                lock-free ring to a second thread, which
  *                                frees it (cross-thread frees)
+ *   alloc_bench large_churn ITERS  one thread allocates a 200 KB block, fills
+ *                                it, reads it back and frees it, ITERS times
+ *                                (what snappy's tests do through std::string
+ *                                and their working memory; growing buffers,
+ *                                I/O buffers and compressor windows too):
+ *                                the cost of a large block's pages, fresh or
+ *                                reused
  *
  * A correct program: every block is freed before exit, so an mdebug build
  * reports nothing. Prints one line (mode, iterations, checksum) to stdout;
@@ -204,6 +211,43 @@ static void *run_consumer(void *arg) {
   }
 }
 
+/* ---- large blocks ------------------------------------------------------- */
+
+#define LARGE_CHURN_SIZE (200u * 1000u) /* past the 128 KiB of every
+                                            allocator's small blocks */
+
+/* The block goes through an opaque call, so the compiler can neither drop
+ * the malloc/free pair nor the fill. */
+static uint64_t (*volatile read_back)(const unsigned char *, size_t);
+static uint64_t sum_strided(const unsigned char *p, size_t n) {
+  uint64_t s = 0;
+  for (size_t i = 0; i < n; i += 4096)
+    s += p[i];
+  return s + p[n - 1];
+}
+
+static uint64_t large_churn(long iters) {
+  uint64_t checksum = 0;
+  read_back = sum_strided;
+  for (long i = 0; i < iters; i++) {
+    unsigned char *p = malloc(LARGE_CHURN_SIZE);
+    if (!p) {
+      perror("alloc_bench: malloc");
+      exit(1);
+    }
+    memset(p, (int)(i & 0xff), LARGE_CHURN_SIZE);
+    uint64_t s = read_back(p, LARGE_CHURN_SIZE);
+    if (s != (uint64_t)(i & 0xff) * ((LARGE_CHURN_SIZE + 4095) / 4096 + 1)) {
+      fprintf(stderr, "alloc_bench: large block %p does not hold its fill\n",
+              (void *)p);
+      failed = 1;
+    }
+    checksum += s;
+    free(p);
+  }
+  return checksum;
+}
+
 static void start(struct worker *w, void *(*fn)(void *)) {
   int err = pthread_create(&w->thread, NULL, fn, w);
   if (err) {
@@ -214,7 +258,8 @@ static void start(struct worker *w, void *(*fn)(void *)) {
 
 int main(int argc, char **argv) {
   if (argc != 3 || atol(argv[2]) <= 0) {
-    fprintf(stderr, "usage: %s single|threads2|prodcons ITERATIONS\n", argv[0]);
+    fprintf(stderr, "usage: %s single|threads2|prodcons|large_churn ITERATIONS\n",
+            argv[0]);
     return 2;
   }
   const char *mode = argv[1];
@@ -249,6 +294,8 @@ int main(int argc, char **argv) {
     pthread_join(w[1].thread, NULL);
     free(ring);
     checksum = w[1].checksum;
+  } else if (strcmp(mode, "large_churn") == 0) {
+    checksum = large_churn(iters);
   } else {
     fprintf(stderr, "alloc_bench: unknown mode '%s'\n", mode);
     return 2;

@@ -6,7 +6,8 @@
 # `apt-get source` into bench/.cache/, never committed; Lua runs three
 # scripts of different shapes: alloc_heavy.lua, lua_trees.lua's object
 # trees and lua_strings.lua's text processing), alloc_bench's three
-# modes, and the leak scan (leak_scan_bench: one mid-run leak check over a
+# modes of small blocks and its large-block churn (large_churn: a 200 KB
+# block allocated, filled and freed in a loop), and the leak scan (leak_scan_bench: one mid-run leak check over a
 # million live blocks, mdebug only). Configurations (the table below): native
 # (glibc's malloc), mdebug (default options, every check off, every check on,
 # backtrace=16, the heap profile option set), mimalloc (preloaded into the native binary),
@@ -90,13 +91,15 @@ configs_in() {
 if [ "$quick" = 1 ]; then
   reps=${REPS:-3} sqlite_size=${SQLITE_SIZE:-15} lua_scale=${LUA_SCALE:-2}
   alloc_iters=${ALLOC_ITERS:-1500000} mmap_iters=${MMAP_ITERS:-50000}
+  large_iters=${LARGE_ITERS:-5000}
   configs=${CONFIGS:-$(configs_in quick)}
 else
   reps=${REPS:-5} sqlite_size=${SQLITE_SIZE:-50} lua_scale=${LUA_SCALE:-8}
   alloc_iters=${ALLOC_ITERS:-6000000} mmap_iters=${MMAP_ITERS:-200000}
+  large_iters=${LARGE_ITERS:-20000}
   configs=${CONFIGS:-$(configs_in full)}
 fi
-workloads=${WORKLOADS:-speedtest1 lua lua_trees lua_strings single threads2 prodcons leak_scan}
+workloads=${WORKLOADS:-speedtest1 lua lua_trees lua_strings single threads2 prodcons large_churn leak_scan}
 valgrind_reps=${VALGRIND_REPS:-1}
 heaptrack_reps=${HEAPTRACK_REPS:-3}
 timeout=${TIMEOUT:-600}
@@ -113,11 +116,11 @@ flush_warnings() {
 }
 note() { echo "== $*"; }
 
-for v in reps sqlite_size lua_scale alloc_iters mmap_iters valgrind_reps heaptrack_reps timeout leak_blocks; do
+for v in reps sqlite_size lua_scale alloc_iters mmap_iters large_iters valgrind_reps heaptrack_reps timeout leak_blocks; do
   [[ ${!v} =~ ^[0-9]+$ ]] || die "${v^^} must be a whole number, not '${!v}'"
 done
 [ "$reps" -ge 1 ] || die "REPS must be at least 1"
-known_workloads=" speedtest1 lua lua_trees lua_strings single threads2 prodcons leak_scan mmaps "
+known_workloads=" speedtest1 lua lua_trees lua_strings single threads2 prodcons large_churn leak_scan mmaps "
 for w in $workloads; do
   [[ $known_workloads == *" $w "* ]] || die "unknown workload '$w' (known:$known_workloads)"
 done
@@ -305,7 +308,7 @@ build_lua() {
 
 runstat=$out/bin/runstat
 stale "$runstat" "$here/runstat.c" && { "$cc" -O2 -Wall -o "$runstat" "$here/runstat.c" || die "building runstat failed"; }
-[[ " $workloads " =~ " "(single|threads2|prodcons)" " ]] && build_alloc_bench
+[[ " $workloads " =~ " "(single|threads2|prodcons|large_churn)" " ]] && build_alloc_bench
 [[ " $workloads " == *" mmaps "* ]] && build_mmap_bench
 [[ " $workloads " == *" speedtest1 "* ]] && build_speedtest1
 [[ " $workloads " =~ " "(lua|lua_trees|lua_strings)" " ]] && build_lua
@@ -323,6 +326,7 @@ command_of() {
     lua_trees) cmd=("$out/bin/lua.$2" "$here/lua_trees.lua" "$lua_scale") ;;
     lua_strings) cmd=("$out/bin/lua.$2" "$here/lua_strings.lua" "$lua_scale") ;;
     mmaps) cmd=("$out/bin/mmap_bench.$2" "$mmap_iters") ;;
+    large_churn) cmd=("$out/bin/alloc_bench.$2" large_churn "$large_iters") ;;
     *) cmd=("$out/bin/alloc_bench.$2" "$1" "$alloc_iters") ;;
   esac
 }
@@ -414,6 +418,7 @@ rm -f "$out"/logs/*.err
   echo "single: alloc_bench single $alloc_iters"
   echo "threads2: alloc_bench threads2 $alloc_iters (per thread)"
   echo "prodcons: alloc_bench prodcons $alloc_iters"
+  echo "large_churn: alloc_bench large_churn $large_iters"
   echo "mmaps: mmap_bench $mmap_iters"
   echo "all_checks: $all_checks"
   [ "$leak_scan" = 0 ] || echo "leak_scan: leak_scan_bench $leak_blocks 32 (mdebug defaults)"

@@ -303,8 +303,13 @@ static LOOKUP_SLOW mdebug_access_answer lookup_compute(const void *origin) {
 static LOOKUP_SLOW mdebug_access_answer lookup_large(const void *origin) {
   uintptr_t p = (uintptr_t)origin;
   struct md_block b;
-  if (!md_heap_large_slot(origin, &b))
+  if (!md_heap_large_slot(origin, &b)) {
+    /* A span the program mapped over is its own for good: not heap. */
+    uintptr_t lo, hi;
+    if (md_heap_large_given(origin, &lo, &hi))
+      return lookup_keep(p, lo, hi - lo, &zero_word, 0);
     return answer(&no_block);
+  }
   const md_meta_word *word = (const md_meta_word *)&b.meta->size;
   uint64_t value = __atomic_load_n(word, __ATOMIC_ACQUIRE);
   if (MD_BITS_STATE(value >> 32) != MD_STATE_LIVE)
@@ -767,7 +772,11 @@ static bool fine_uncached(uintptr_t a, size_t n) {
   struct md_block b;
   if (!md_heap_covers((const void *)a))
     return true;
-  if (!slot_block(a, &b) || is_freed(&b) || !inside(&b, a, 1))
+  if (!slot_block(a, &b)) {
+    uintptr_t lo, hi; /* a span the program mapped over: not heap */
+    return md_heap_large_given((const void *)a, &lo, &hi) && n <= hi - a;
+  }
+  if (is_freed(&b) || !inside(&b, a, 1))
     return false;
   const md_meta_word *word = (const md_meta_word *)&b.meta->size;
   e->word = &zero_word;

@@ -47,8 +47,10 @@ static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,
     md_fill_bytes(rear, slack, MD_GUARD_REAR);
   }
   if (zero) {
-    if (b.klass) /* a large block is a fresh mapping: zero already */
+    if (MD_LIKELY(b.klass))
       memset(b.user, 0, md_block_usable(&b));
+    else /* zero already, unless its span held a freed block */
+      md_heap_zero_large(&b);
   } else if (md_opt.fill_on_alloc) {
     md_fill_on_alloc(&b);
   }

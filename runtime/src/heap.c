@@ -338,6 +338,21 @@ void md_heap_protect_freed(const struct md_block *b) {
     md_secondary_protect(b);
 }
 
+size_t md_heap_quarantine_keep(const struct md_block *b, size_t budget) {
+  return b->klass ? 0 : md_secondary_keep(b, budget);
+}
+
+void md_heap_zero_large(const struct md_block *b) { md_secondary_zero(b); }
+
+void md_heap_mapped_over(uintptr_t lo, uintptr_t hi) {
+  if (hi > lo)
+    md_secondary_mapped_over(lo, hi);
+}
+
+bool md_heap_large_given(const void *p, uintptr_t *lo, uintptr_t *hi) {
+  return md_large_contains(p) && md_secondary_given(p, lo, hi);
+}
+
 /* ---- walks and statistics ------------------------------------------------ */
 
 void md_heap_for_each(unsigned states,
@@ -394,7 +409,9 @@ void md_heap_stats(struct md_heap_stats *st) {
   md_secondary_stats(&st->secondary_blocks, &st->secondary_bytes);
 }
 
-size_t md_heap_release_all(void) { return md_primary_release_all(); }
+size_t md_heap_release_all(void) {
+  return md_primary_release_all() + md_secondary_trim();
+}
 
 void md_heap_atfork_prepare(void) {
   md_tcache_atfork_prepare();

@@ -508,9 +508,34 @@ static MD_ALWAYS_INLINE bool md_heap_resolve(const void *p, struct md_block *b,
   return MD_BITS_STATE(*bits) != MD_STATE_NEVER;
 }
 
-/* free_track: a large (secondary) block's pages become inaccessible while
- * it is quarantined (any access faults); nothing for other blocks. */
+/* free_track: a large (secondary) block's pages become inaccessible and
+ * empty while it is quarantined (any access faults); nothing for other
+ * blocks. For the large blocks md_heap_quarantine_keep does not keep. */
 void md_heap_protect_freed(const struct md_block *b) MD_HIDDEN;
+/* The most a quarantined large block may keep resident: the quarantine's
+ * ring notes it in 16 bits of pages. */
+#define MD_QUARANTINE_KEEP_MAX ((size_t)0xffff << 12)
+/* For a large block (klass 0) about to be quarantined: the bytes of pages
+ * it keeps (counted against `budget`, free_track_bytes): it is then
+ * filled and checked as a small block is, and its span reused without a
+ * fault or a system call when it leaves. 0 when its pages are to be made
+ * inaccessible and given back to the OS instead (md_heap_protect_freed):
+ * page_guard's blocks, blocks over the budget, or no budget at all
+ * (free_track_bytes=0 holds blocks by count alone). */
+size_t md_heap_quarantine_keep(const struct md_block *b, size_t budget)
+    MD_HIDDEN;
+/* calloc of a large block: zeroes it if its pages held another block's
+ * bytes (a reused span); a fresh span is zero already. */
+void md_heap_zero_large(const struct md_block *b) MD_HIDDEN;
+/* The program is about to map over (mmap MAP_FIXED), unmap or move
+ * (mremap) [lo, hi): large blocks' spans there become the program's for
+ * good (mmap.c, before the system call). Cheap for ranges far from the
+ * heap. */
+void md_heap_mapped_over(uintptr_t lo, uintptr_t hi) MD_HIDDEN;
+/* Is p in the large range, in a span the program took over
+ * (md_heap_mapped_over)? Its bounds in *lo, *hi: not heap. Takes no lock. */
+bool md_heap_large_given(const void *p, uintptr_t *lo, uintptr_t *hi)
+    MD_HIDDEN;
 /* Calls fn for every block whose state is in `states` (a bit mask of
  * 1 << enum md_state). Safe while other threads run: metadata is never
  * unmapped; a block changing state meanwhile may be seen in either state. */

@@ -44,8 +44,8 @@ static inline bool md_secondary_take(size_t size, size_t align,
                                      struct md_block *b) {
   return md_secondary_take_at(size, align, false, b);
 }
-/* Unmaps it, or gives its span back to the arena (or defers that while a
- * walk runs). */
+/* Unmaps it, or gives its span to the cache of freed spans or back to the
+ * arena (or defers that while a walk runs). */
 void md_secondary_give(const struct md_block *b) MD_HIDDEN;
 /* The block starting at p (MD_BLOCK), containing p (MD_INTERIOR, only if
  * interior is set: a walk over every large block), or MD_NOT_OURS. */
@@ -56,6 +56,16 @@ size_t md_secondary_footprint(const struct md_block *b) MD_HIDDEN;
 /* free_track: makes a freed block's pages inaccessible and releases them
  * (any access faults) until md_secondary_give. */
 void md_secondary_protect(const struct md_block *b) MD_HIDDEN;
+/* The bytes of pages a freed block would keep resident while quarantined
+ * (md_heap_quarantine_keep), 0 when they go back to the OS. */
+size_t md_secondary_keep(const struct md_block *b, size_t budget) MD_HIDDEN;
+/* calloc: zeroes a new block whose span held another block's bytes. */
+void md_secondary_zero(const struct md_block *b) MD_HIDDEN;
+/* Empties the cache of freed spans (malloc_trim); the bytes it held. */
+size_t md_secondary_trim(void) MD_HIDDEN;
+/* md_heap_mapped_over and md_heap_large_given, for the secondary's spans. */
+void md_secondary_mapped_over(uintptr_t lo, uintptr_t hi) MD_HIDDEN;
+bool md_secondary_given(const void *p, uintptr_t *lo, uintptr_t *hi) MD_HIDDEN;
 void md_secondary_for_each(unsigned states,
                            void (*fn)(const struct md_block *b, void *arg),
                            void *arg) MD_HIDDEN;

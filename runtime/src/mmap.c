@@ -23,6 +23,11 @@
  * what the heap commits of its reservation is counted, so that vm_threshold
  * can leave the uncommitted rest out.
  *
+ * Before a call that maps over, unmaps or moves a range (MAP_FIXED,
+ * munmap, mremap), tracked or not, the heap is told (md_heap_mapped_over):
+ * a program may map over a large block it freed, and the span is then its
+ * own, never to be touched by mdebug again (secondary.c).
+ *
  * The tables' memory (records, shard arrays, threads.c's records) comes
  * from a reservation of their own, made at the first need, not from
  * mappings the kernel may place anywhere: a program that unmaps a hole in
@@ -551,8 +556,19 @@ static int fast_munmap(uintptr_t b, uintptr_t e, bool *done) {
   return result;
 }
 
+/* The program is about to replace, unmap or move [addr, addr + len): the
+ * heap gives up any large block's span there (before the system call:
+ * from then on mdebug never touches those pages). */
+static inline void heap_gives_up(const void *addr, size_t len) {
+  uintptr_t b = (uintptr_t)addr;
+  if (len && b % PAGE == 0 && page_up(b + len) > b)
+    md_heap_mapped_over(b, page_up(b + len));
+}
+
 static void *mmap_impl(void *addr, size_t len, int prot, int flags, int fd,
                        off_t off, unsigned op, md_origin_t origin) {
+  if (flags & MAP_FIXED)
+    heap_gives_up(addr, len);
   if (!md_mmap_tracking())
     return sys_mmap(addr, len, prot, flags, fd, off);
   size_t span = page_up(len);
@@ -598,6 +614,7 @@ static void *mmap_impl(void *addr, size_t len, int prot, int flags, int fd,
 }
 
 static int munmap_impl(void *addr, size_t len) {
+  heap_gives_up(addr, len);
   if (!md_mmap_tracking() || !len)
     return sys_munmap(addr, len);
   uintptr_t b = (uintptr_t)addr, e = page_up(b + len);
@@ -640,6 +657,9 @@ static int mprotect_impl(void *addr, size_t len, int prot) {
  * flags; the result is charged to the mremap site, as realloc's block is. */
 static void *mremap_impl(void *old, size_t old_size, size_t new_size, int flags,
                          void *to, md_origin_t origin) {
+  heap_gives_up(old, old_size);
+  if (flags & MREMAP_FIXED)
+    heap_gives_up(to, new_size);
   if (!md_mmap_tracking())
     return sys_mremap(old, old_size, new_size, flags, to);
   uintptr_t b = (uintptr_t)old, old_span = page_up(old_size);

@@ -2,7 +2,14 @@
  * filled with 0xef, and checked when they leave (FIFO) and at exit. A block
  * held here is in state QUARANTINED (heap.h); when it leaves, its state
  * becomes FREED and it goes back to the heap, still known as freed until it
- * is reused. A large block's pages are made inaccessible instead of filled
+ * is reused. A large block up to LARGE_KEEP_FACTOR x free_track_bytes is
+ * filled and checked too, and keeps its pages, so that its span is reused
+ * without a page fault or a system call when it leaves (a block allocated
+ * and freed in a loop otherwise cost a fault and a zeroed page per page,
+ * and two mprotects, each time: 60x glibc's time); the ring counts such
+ * blocks apart from the small ones, up to that many bytes, evicting the
+ * oldest of them first. A larger one (any, without free_track_bytes) has
+ * its pages made inaccessible and given back to the OS instead
  * (secondary.c): any access faults.
  *
  * One ring per thread, so a free takes no lock and no atomic, and the block
@@ -24,21 +31,35 @@ struct ring {
   struct ring *next_free; /* rings of exited threads, ready for reuse */
   size_t head;            /* the oldest block */
   size_t count;           /* blocks held */
-  size_t bytes;           /* their slots' bytes (large blocks: none, their
-                             pages went back to the OS) */
+  size_t bytes;           /* their slots' bytes (large blocks: none) */
+  size_t large_bytes;     /* pages large blocks keep resident */
   uintptr_t slots[];      /* the blocks (encode); 0: none */
 };
 
 /* A ring entry names a block without a lookup on the way out: a slot of
  * the primary heap by class and index, another block by its pointer
- * (shifted, low bit set: a page-guarded block's may be odd). */
-static inline uintptr_t encode(const struct md_block *b) {
+ * (shifted, low bit set: a page-guarded block's may be odd) and, in its
+ * top 16 bits, the pages it keeps resident (md_heap_quarantine_keep), so
+ * that what the ring counts never depends on the block's header. */
+#define LARGE_PTR_MASK (((uintptr_t)1 << 48) - 1)
+static inline uintptr_t encode(const struct md_block *b, size_t kept) {
   if (b->klass)
     return ((uintptr_t)b->klass << 33) | ((uintptr_t)b->index << 1);
-  return (uintptr_t)b->user << 1 | 1;
+  return (uintptr_t)(kept >> 12) << 48 | (uintptr_t)b->user << 1 | 1;
+}
+static inline size_t large_kept(uintptr_t e) {
+  return (e & 1) ? (size_t)(e >> 48) << 12 : 0;
 }
 
-static size_t ring_size, byte_cap;
+/* Large blocks kept (filled, their pages resident) per thread: this many
+ * times free_track_bytes (1 MiB by default). Capacities double (std::string,
+ * vectors, growing buffers): a block just past 256 KiB (a 2^18 capacity and
+ * a header) is common, and one that went back to the OS at each free cost
+ * snappy's tests 5x the page faults of a native run (1.54x its time; 1.15x
+ * when kept). */
+#define LARGE_KEEP_FACTOR 4
+
+static size_t ring_size, byte_cap, large_cap;
 static struct ring *all_rings, *free_rings;
 static md_lock_t rings_lock = MD_LOCK_INIT;
 static pthread_key_t ring_key;
@@ -57,6 +78,9 @@ static void release_ring(void *r) {
 void md_quarantine_init(void) {
   ring_size = md_opt.free_track;
   byte_cap = md_opt.free_track_bytes;
+  large_cap = byte_cap <= MD_SIZE_ALL / LARGE_KEEP_FACTOR
+                  ? byte_cap * LARGE_KEEP_FACTOR
+                  : MD_SIZE_ALL;
   if (ring_size)
     pthread_key_create(&ring_key, release_ring);
 }
@@ -91,12 +115,20 @@ static inline bool fill_intact(const unsigned char *p, size_t n) {
   return md_bytes_all(p, n, MD_FILL_FREE);
 }
 
-/* A large block leaving the quarantine (its pages were inaccessible). */
+/* A large block leaving the quarantine: filled (checked as a small block
+ * is), or its pages were inaccessible. Out of the pages this thread's ring
+ * counts (a ring is evicted from by its own thread, but at exit). */
 static MD_NOINLINE size_t evict_large(uintptr_t e, bool at_exit) {
   struct md_block b;
   uint32_t bits;
-  if (at_exit || !md_heap_resolve((void *)(e >> 1), &b, &bits) ||
+  if (!at_exit && my_ring)
+    my_ring->large_bytes -= large_kept(e);
+  if (!md_heap_resolve((void *)((e & LARGE_PTR_MASK) >> 1), &b, &bits) ||
       MD_BITS_STATE(bits) != MD_STATE_QUARANTINED)
+    return 0;
+  if (large_kept(e))
+    md_fill_check_freed(&b, at_exit); /* reports */
+  if (at_exit)
     return 0;
   __atomic_store_n(&b.meta->bits, (bits & ~3u) | MD_STATE_FREED,
                    __ATOMIC_RELEASE);
@@ -143,9 +175,59 @@ static void evict_oldest(struct ring *r) {
     r->bytes -= evict(old, false);
 }
 
-/* Evicts the oldest blocks while the ring is full (free_track blocks, or
- * free_track_bytes), then fills the new one, then publishes it: the exit
+/* Evicts the oldest large block that keeps its pages, leaving a hole (the
+ * holes at the head go at once). */
+static MD_NOINLINE void evict_oldest_kept(struct ring *r) {
+  bool found = false;
+  for (size_t k = 0; k < r->count && !found; k++) {
+    size_t i = (r->head + k) % ring_size;
+    uintptr_t e = r->slots[i];
+    if (large_kept(e)) {
+      __atomic_store_n(&r->slots[i], 0, __ATOMIC_RELAXED);
+      evict(e, false);
+      found = true;
+    }
+  }
+  if (!found)
+    r->large_bytes = 0; /* cannot happen: the count says one is there */
+  while (r->count && !r->slots[r->head]) {
+    r->head = r->head + 1 == ring_size ? 0 : r->head + 1;
+    r->count--;
+  }
+}
+
+/* The new entry at the ring's tail, after everything it evicts: the exit
  * check never sees a block in a ring unfilled. */
+static inline void publish(struct ring *r, uintptr_t e, size_t held) {
+  size_t tail = r->head + r->count;
+  if (tail >= ring_size)
+    tail -= ring_size;
+  __atomic_store_n(&r->slots[tail], e, __ATOMIC_RELEASE);
+  r->count++;
+  r->bytes += held;
+}
+
+/* A large block (or page_guard's): kept and filled, or its pages made
+ * inaccessible and given back (md_heap_quarantine_keep decides). Apart
+ * from the small blocks' path, which pays nothing for it. */
+static MD_NOINLINE void push_large(struct ring *r, const struct md_block *b) {
+  size_t kept = md_heap_quarantine_keep(b, large_cap);
+  while (kept && r->large_bytes && r->large_bytes + kept > large_cap)
+    evict_oldest_kept(r);
+  while (r->count >= ring_size || (byte_cap && r->count && r->bytes > byte_cap))
+    evict_oldest(r);
+  int saved_errno = errno; /* mprotect, madvise */
+  if (kept)
+    md_fill_on_free(b);
+  else
+    md_heap_protect_freed(b);
+  errno = saved_errno;
+  publish(r, encode(b, kept), 0);
+  r->large_bytes += kept;
+}
+
+/* Evicts the oldest blocks while the ring is full (free_track blocks, or
+ * free_track_bytes), then fills the new one, then publishes it. */
 void md_quarantine_push(const struct md_block *b) {
   struct ring *r = my_ring ? my_ring : acquire_ring();
   if (MD_UNLIKELY(!r)) { /* no memory for a ring: no quarantine */
@@ -158,7 +240,11 @@ void md_quarantine_push(const struct md_block *b) {
     errno = saved_errno;
     return;
   }
-  size_t held = b->klass ? md_heap.classes[b->klass].size : 0;
+  if (MD_UNLIKELY(!b->klass)) {
+    push_large(r, b);
+    return;
+  }
+  size_t held = md_heap.classes[b->klass].size;
   /* >=, not ==: a signal handler that frees on this thread may push
    * between this check and our store (its own push leaves count at most
    * ring_size), so ours may leave one block more than the ring holds; the
@@ -167,21 +253,11 @@ void md_quarantine_push(const struct md_block *b) {
   while (r->count >= ring_size ||
          (byte_cap && r->count && r->bytes + held > byte_cap))
     evict_oldest(r);
-  if (!b->klass) {
-    int saved_errno = errno; /* mprotect, madvise */
-    md_heap_protect_freed(b);
-    errno = saved_errno;
-  } else if (md_opt.fill_on_free == 64 && md_block_usable(b) >= 64) {
+  if (md_opt.fill_on_free == 64 && md_block_usable(b) >= 64)
     __builtin_memset(b->user, MD_FILL_FREE, 64); /* the default, inline */
-  } else {
+  else
     md_fill_on_free(b);
-  }
-  size_t tail = r->head + r->count;
-  if (tail >= ring_size) /* head < ring_size, count <= ring_size */
-    tail -= ring_size;
-  __atomic_store_n(&r->slots[tail], encode(b), __ATOMIC_RELEASE);
-  r->count++;
-  r->bytes += held;
+  publish(r, encode(b, 0), held);
   /* The next free may evict the oldest block: its metadata and first
    * bytes are cold by now, so start loading them. */
   uintptr_t next = r->slots[r->head];

@@ -1,5 +1,5 @@
 /* secondary.c - blocks too large for a size class, or aligned beyond what a
- * slot can offer: each gets a mapping of its own.
+ * slot can offer: each gets a span of pages of its own.
  *
  *   [header page][no access][front slack | block | rear slack][no access]
  *                            ^ data       ^ user               ^ data + room
@@ -8,9 +8,22 @@
  * write past its end reaches the inaccessible page at once; one before it
  * crosses the front slack (guard bytes) to the other. The header, with the
  * block's metadata, is in a page of its own: the block's bytes can never
- * reach it. A hash table (user pointer -> header) finds a block from the
- * pointer the program has without reading anything before it; it is
- * guarded by one lock, taken only by large allocations and frees.
+ * reach it. A hash table (user pointer -> header, with the entry's flags)
+ * finds a block from the pointer the program has without reading anything
+ * before it; it is guarded by one lock, taken only by large allocations
+ * and frees, which also make every system call on a span's pages under it
+ * (the kernel serialises mprotect and mmap on its own lock anyway).
+ *
+ * The header is not trusted. A stray write before a block (8 KiB before it
+ * lands in its header page) must never make mdebug unmap or protect pages
+ * that are not the block's: the header's geometry carries a check word (a
+ * keyed hash of every field that decides a system call, as Scudo's chunk
+ * header checksum), verified before each use; a header that fails it is
+ * reported as a corruption (MD_ERR_METADATA_CORRUPTED) and its span is left
+ * alone for good. What must stay true even then lives out of the spans: the
+ * table's entries (key, flags), the arena's map (which span holds a
+ * granule, its order, whether it is free or the program's), the cache's
+ * array.
  *
  * The arena. Spans (a block's pages, header and inaccessible pages) are cut
  * from an arena in the heap's large range (heap.h), so that checked
@@ -20,14 +33,40 @@
  * is its header, so an interior pointer leads to its block without the
  * lock (md_heap_large_slot). A span is a power of two of granules (address
  * space only: what lies past the block stays inaccessible and uncommitted)
- * and is never unmapped: a released span's pages become empty and
- * inaccessible but for its header page, which keeps the freed block's
- * metadata (a thread's cache of checked accesses may still hold the
- * block's answer, whose word is there; and an access through a dangling
- * pointer is still named as a use after free), until the span is taken
- * again for a block that needs a span of the same order. Without an arena
- * (no large range was reserved) or when it is full, a block gets a
- * mapping of its own anywhere, unchecked by checked accesses, as before.
+ * and is never unmapped. Without an arena (no large range was reserved) or
+ * when it is full, a block gets a mapping of its own anywhere, unchecked by
+ * checked accesses; a large alignment's slack is unmapped from it at once,
+ * so that a posix_memalign(2^40) block holds a few pages, not a terabyte.
+ *
+ * Reuse. A freed block's span (after the quarantine, when free_track holds
+ * it) keeps its pages in a cache of recently freed spans (Scudo's secondary
+ * cache, glibc's dynamic mmap threshold), as a freed small block keeps its
+ * slot: the next block of the span's order takes it with no page fault, and
+ * with no system call at all when it opens the same pages (a 200 KB block
+ * allocated, filled and freed in a loop ran 60x slower than with glibc: a
+ * fresh span costs a fault and a zeroed page per page, and each mprotect
+ * of its pages as much as the loop itself). The cache is bounded
+ * (CACHE_ENTRIES spans, CACHE_BYTES of pages) and gives spans idle for
+ * CACHE_AGE_NS back to the OS: their pages are replaced by empty
+ * inaccessible ones and the span waits, header page readable, in its
+ * order's free list, until a block takes it again. A span in the cache or
+ * a free list keeps its freed block's metadata in its header (a thread's
+ * cache of checked accesses may still hold the block's answer, whose word
+ * is there; an access through a dangling pointer is still named as a use
+ * after free) until reused. A reused span's pages hold its old bytes:
+ * calloc zeroes them (md_secondary_zero), where a fresh or released span
+ * is zero already.
+ *
+ * The program's mappings. A program may map over a block it freed (mmap
+ * MAP_FIXED, as AddressSanitizer's large_allocator_unpoisons_on_free does),
+ * munmap it, or mremap it away: it cannot legitimately do so to memory it
+ * was never given, so a span it does that to is one it was given, and from
+ * then on it is the program's. mmap.c tells us before its system call
+ * (md_heap_mapped_over); every span overlapping the range leaves the
+ * table, the cache and the free lists, its granules are marked the
+ * program's in the map (lookups answer "not heap": md_heap_large_given),
+ * and mdebug never touches its pages again. Calls the runtime cannot see
+ * (a raw syscall) are not covered.
  *
  * With page_guard_front, a chosen block sits at the start of its pages
  * instead, right after the inaccessible page. Blocks of page_guard's pool
@@ -35,10 +74,12 @@
  * in the pool's range is passed on to pageguard.c, and walks cover them.
  *
  * Walks (heap dumps, exit checks, the leak scan) may read a block's bytes
- * after dropping the lock: a block released meanwhile is unmapped only when
- * the last walk ends. With free_track, a freed block's pages are made
- * inaccessible and given back to the OS at once (any later access faults)
- * and the mapping is removed when the quarantine lets it go.
+ * after dropping the lock: a block freed meanwhile stays in the table
+ * (flagged) and its span is given back only when the last walk ends. With
+ * free_track, a freed block that the quarantine counts in free_track_bytes
+ * (md_secondary_keep) is filled and checked as a small block is, its pages
+ * kept for reuse; a larger one has its pages made inaccessible and given
+ * back to the OS at once (any later access faults).
  *
  * Never allocates through malloc.
  */
@@ -46,7 +87,9 @@
 #include <errno.h>
 #include <sched.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
+#include <time.h>
 
 #include "heap_internal.h"
 #include "lock.h"
@@ -58,40 +101,146 @@
 #define ORDERS 48
 #define NO_ORDER UINT32_MAX /* a mapping of its own, not in the arena */
 
+/* The arena's map: per granule, 1 + the first granule of the span holding
+ * it (0 while never carved), the span's order, and two marks: MAP_FREE on
+ * a span's first granule while it is in its order's free list (so that a
+ * link in a header, which a stray write may have changed, can be checked
+ * before it is followed, and no span is taken twice), MAP_GIVEN on every
+ * granule the program mapped over. 2^24 granules (16 TiB) at most: the
+ * arena is twice the primary range, 1 TiB at most. */
+#define MAP_FIRST 0x00ffffffu
+#define MAP_ORDER_SHIFT 24 /* 6 bits */
+#define MAP_ORDER(v) (((v) >> MAP_ORDER_SHIFT) & 63u)
+#define MAP_FREE 0x40000000u
+#define MAP_GIVEN 0x80000000u
+
+/* The cache of freed spans that keep their pages (open). 32 spans, as Scudo's
+ * default secondary cache; 32 MiB of pages in all, glibc's largest dynamic
+ * mmap threshold on 64-bit (glibc keeps freed blocks up to that size in its
+ * heap, and up to twice it before trimming): what a program that reuses
+ * large blocks may keep resident beyond its live blocks, no more than it
+ * would with glibc. A span idle for a second goes back to the OS (Scudo
+ * releases its cache by age too), checked when large blocks come and go;
+ * malloc_trim empties the cache. */
+#define CACHE_ENTRIES 32
+#define CACHE_BYTES ((size_t)32 << 20)
+#define CACHE_AGE_NS 1000000000ll
+
 struct header {
   struct md_meta meta;
   struct md_stacks stacks;
   uint64_t magic;
-  uintptr_t map;      /* the whole mapping */
+  uintptr_t map;       /* the whole mapping (an arena span: its start) */
   size_t map_size;
-  unsigned char *data; /* first byte after the front inaccessible page */
+  unsigned char *data; /* the first accessible byte: the block's first page,
+                          or its front guard's */
   unsigned char *user;
   size_t size;         /* requested, full width (meta.size is truncated) */
   size_t room;         /* user to the rear inaccessible page */
-  struct header *deferred; /* released during a walk: unmapped after it;
-                              a free span: the next one of its order */
-  uint32_t order;          /* arena span: 2^order granules; else NO_ORDER */
+  uint32_t order;      /* arena span: 2^order granules; else NO_ORDER */
+  uint32_t unused;
+  uint64_t check;      /* header_check() of the fields above */
+  struct header *next; /* a free span: the next one of its order */
 };
 
+/* A table entry: the block's pointer (the key, out of the span) and its
+ * header's address, page aligned, with these flags in the low bits. */
+struct entry {
+  uintptr_t user;
+  uintptr_t h;
+};
+#define E_DEFERRED 1u  /* freed during a walk: given back when it ends */
+#define E_DROPPED 4u   /* quarantined: its pages are inaccessible and
+                          empty (given back to the OS) */
+#define E_DIRTY 8u     /* its pages held another block's bytes */
+#define E_OWN 16u      /* a mapping of its own, not an arena span */
+#define E_FLAGS 31u
+
+static inline struct header *entry_header(const struct entry *e) {
+  return (struct header *)(e->h & ~(uintptr_t)E_FLAGS);
+}
+
 static md_lock_t lock = MD_LOCK_INIT;
-static struct header **table; /* open addressing, by user pointer */
-static size_t mask, used, bytes_mapped;
+static struct entry *table; /* open addressing, by user pointer */
+static size_t mask, used, bytes_mapped, deferred_count;
+static size_t own_count; /* entries whose block has a mapping of its own */
 static int walkers;
-static struct header *deferred;
 
 /* The arena (under the lock, but for the map, read without it). */
 static uintptr_t arena_base;
 static size_t arena_granules; /* 0: no arena */
 static size_t arena_next;     /* granules carved so far */
-/* Per granule: 1 + the first granule of the span holding it; 0 while never
- * carved. Written once, when the span is first carved. */
 static uint32_t *arena_map;
 static struct header *arena_free[ORDERS]; /* released spans, by order */
 
+/* The cache: spans whose pages are kept (open), oldest first. */
+struct cached {
+  struct header *h;
+  uintptr_t lo, hi; /* the pages kept */
+  long long stamp;  /* when it came in */
+  uint32_t order;
+};
+static struct cached cache[CACHE_ENTRIES];
+static unsigned cache_count;
+static size_t cache_bytes;
+
+static inline uintptr_t page_down(uintptr_t x) { return x & ~(PAGE - 1); }
+static inline uintptr_t page_up(uintptr_t x) { return page_down(x + PAGE - 1); }
+
+static long long now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+  return ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
+/* ---- the check word -------------------------------------------------------- */
+
+static uint64_t check_key;
+
+static inline uint64_t mix(uint64_t x) {
+  x ^= x >> 31;
+  x *= 0x7fb5d329728ea185ull;
+  x ^= x >> 27;
+  x *= 0x81dadef4bc2dd44dull;
+  return x ^ (x >> 33);
+}
+
+/* The key: random per process (AT_RANDOM, which the kernel gives every
+ * process), so that no byte pattern a program writes by chance passes. */
+static uint64_t key(void) {
+  uint64_t k = __atomic_load_n(&check_key, __ATOMIC_RELAXED);
+  if (MD_LIKELY(k))
+    return k;
+  const unsigned char *r = (const unsigned char *)getauxval(AT_RANDOM);
+  if (r)
+    memcpy(&k, r + 8, sizeof(k)); /* glibc takes the first 8 for its canary */
+  k |= 1;
+  __atomic_store_n(&check_key, k, __ATOMIC_RELAXED);
+  return k;
+}
+
+static uint64_t header_check(const struct header *h) {
+  uint64_t x = key();
+  x = mix(x ^ h->magic);
+  x = mix(x ^ h->map);
+  x = mix(x ^ h->map_size);
+  x = mix(x ^ (uintptr_t)h->data);
+  x = mix(x ^ (uintptr_t)h->user);
+  x = mix(x ^ h->size);
+  x = mix(x ^ h->room);
+  return mix(x ^ h->order);
+}
+
+static inline bool header_ok(const struct header *h) {
+  return h->magic == HEADER_MAGIC && h->check == header_check(h);
+}
+
+/* ---- the arena --------------------------------------------------------- */
+
 void md_secondary_init(uintptr_t base, size_t size) {
   size_t n = size >> GRANULE_SHIFT;
-  if (n > UINT32_MAX - 1)
-    n = UINT32_MAX - 1;
+  if (n > MAP_FIRST - 1)
+    n = MAP_FIRST - 1;
   uint32_t *map = md_mmap(n * sizeof(uint32_t));
   if (!map)
     return; /* no arena: blocks get mappings of their own */
@@ -100,138 +249,259 @@ void md_secondary_init(uintptr_t base, size_t size) {
   arena_granules = n;
 }
 
+static inline uint32_t map_at(size_t g) {
+  return __atomic_load_n(&arena_map[g], __ATOMIC_ACQUIRE);
+}
+
+/* The granule of p in the arena, or false. */
+static inline bool granule_of(uintptr_t p, size_t *g) {
+  *g = (p - arena_base) >> GRANULE_SHIFT;
+  return p >= arena_base && *g < arena_granules;
+}
+
+static inline uintptr_t granule_addr(size_t g) {
+  return arena_base + ((uintptr_t)g << GRANULE_SHIFT);
+}
+
 /* The header of the span holding p, if p is in a span carved from the
- * arena (its header page is readable for good). */
+ * arena and still mdebug's (its header page is readable for good). */
 static struct header *arena_header(const void *p) {
-  size_t g = ((uintptr_t)p - arena_base) >> GRANULE_SHIFT;
-  if ((uintptr_t)p < arena_base || g >= arena_granules)
+  size_t g;
+  if (!granule_of((uintptr_t)p, &g))
     return NULL;
-  uint32_t first = __atomic_load_n(&arena_map[g], __ATOMIC_ACQUIRE);
-  if (!first)
+  uint32_t v = map_at(g);
+  if (!(v & MAP_FIRST) || (v & MAP_GIVEN))
     return NULL;
-  return (struct header *)(arena_base +
-                           ((uintptr_t)(first - 1) << GRANULE_SHIFT));
+  return (struct header *)granule_addr((v & MAP_FIRST) - 1);
 }
 
-/* A span for `total` bytes: a released one of its order (*fresh false:
- * its header page is accessible, the rest not), or one carved now (all
- * inaccessible); NULL when there is no arena, or no room in it. */
-static unsigned char *arena_take(size_t total, uint32_t *order, bool *fresh) {
+static unsigned order_of(size_t total) {
   size_t granules = (total + GRANULE - 1) >> GRANULE_SHIFT;
-  unsigned o = granules <= 1 ? 0 : 64 - (unsigned)__builtin_clzll(granules - 1);
-  if (!arena_granules || o >= ORDERS)
-    return NULL;
-  unsigned char *span = NULL;
-  md_lock(&lock);
+  return granules <= 1 ? 0 : 64 - (unsigned)__builtin_clzll(granules - 1);
+}
+
+/* Is h the start of a span of order o that is still mdebug's (the map
+ * says so: nothing in the header is trusted for it)? */
+static bool span_is(const struct header *h, uint32_t o) {
+  size_t g;
+  if (!granule_of((uintptr_t)h, &g) || (uintptr_t)h != granule_addr(g))
+    return false;
+  uint32_t v = map_at(g);
+  return (v & MAP_FIRST) == g + 1 && MAP_ORDER(v) == o && !(v & MAP_GIVEN);
+}
+
+static void map_mark(const struct header *h, uint32_t set, uint32_t clear) {
+  size_t g = ((uintptr_t)h - arena_base) >> GRANULE_SHIFT;
+  uint32_t v = map_at(g);
+  __atomic_store_n(&arena_map[g], (v | set) & ~clear, __ATOMIC_RELEASE);
+}
+
+/* Under the lock: a released span of order o, its header page accessible
+ * and the rest not. A link that does not lead to a free span of that
+ * order (a header changed by a stray write) ends the list: the spans
+ * after it are lost to reuse, never handed out twice. */
+static struct header *free_pop(unsigned o) {
   struct header *h = arena_free[o];
-  if (h) {
-    arena_free[o] = h->deferred;
-    span = (unsigned char *)h;
-    *fresh = false;
-  } else if (arena_granules - arena_next >= (size_t)1 << o) {
-    span = (unsigned char *)(arena_base + (arena_next << GRANULE_SHIFT));
-    arena_next += (size_t)1 << o;
-    *fresh = true;
+  if (!h)
+    return NULL;
+  size_t g = ((uintptr_t)h - arena_base) >> GRANULE_SHIFT;
+  if (!span_is(h, o) || !(map_at(g) & MAP_FREE)) {
+    arena_free[o] = NULL;
+    return NULL;
   }
-  md_unlock(&lock);
-  *order = o;
-  return span;
+  arena_free[o] = h->next;
+  map_mark(h, 0, MAP_FREE);
+  return h;
 }
 
-/* Back to the arena's free spans (its header page accessible). */
-static void arena_put(struct header *h) {
-  md_lock(&lock);
-  h->deferred = arena_free[h->order];
-  arena_free[h->order] = h;
-  md_unlock(&lock);
+static void free_push(struct header *h, unsigned o) {
+  h->next = arena_free[o];
+  arena_free[o] = h;
+  map_mark(h, MAP_FREE, 0);
 }
 
-/* A span's first use: its header page, then the map (after the page is
- * accessible: a lookup that finds the span reads its header). */
-static bool arena_carve(unsigned char *span, uint32_t order) {
-  if (mprotect(span, PAGE, PROT_READ | PROT_WRITE) != 0)
-    return false; /* the span is lost to the arena: rare */
-  uint32_t first = (uint32_t)(((uintptr_t)span - arena_base) >> GRANULE_SHIFT);
-  for (size_t g = 0; g < (size_t)1 << order; g++)
-    __atomic_store_n(&arena_map[first + g], first + 1, __ATOMIC_RELEASE);
-  return true;
-}
-
-static inline size_t hash(const void *p) {
-  uint64_t h = ((uintptr_t)p >> 12) * 0x9e3779b97f4a7c15ull;
-  return (size_t)(h ^ (h >> 29));
-}
-
-static long find_slot(const void *user) {
-  if (!table)
-    return -1;
-  for (size_t i = hash(user) & mask;; i = (i + 1) & mask) {
-    if (!table[i])
-      return -1;
-    if (table[i]->user == user)
-      return (long)i;
+/* Under the lock: a span of order o never used, its header page made
+ * accessible and the map written (after the page is accessible: a lookup
+ * that finds the span reads its header). Granules the program mapped over
+ * are skipped. */
+static struct header *carve(unsigned o) {
+  size_t n = (size_t)1 << o;
+  for (;;) {
+    if (!arena_granules || o >= ORDERS || arena_granules - arena_next < n)
+      return NULL;
+    size_t first = arena_next, g;
+    for (g = first; g < first + n && !(map_at(g) & MAP_GIVEN); g++)
+      ;
+    arena_next = g < first + n ? g + 1 : first + n;
+    if (g < first + n)
+      continue;
+    unsigned char *span = (unsigned char *)granule_addr(first);
+    if (mprotect(span, PAGE, PROT_READ | PROT_WRITE) != 0)
+      return NULL; /* the span is lost to the arena: rare */
+    for (g = first; g < first + n; g++)
+      __atomic_store_n(&arena_map[g],
+                       (uint32_t)(first + 1) | (uint32_t)o << MAP_ORDER_SHIFT,
+                       __ATOMIC_RELEASE);
+    return (struct header *)span;
   }
 }
 
-static void put(struct header **t, size_t m, struct header *h) {
-  size_t i = hash(h->user) & m;
-  while (t[i])
-    i = (i + 1) & m;
-  t[i] = h;
+/* The end of an arena span (from the map). */
+static inline uintptr_t span_end(const struct header *h, uint32_t o) {
+  return (uintptr_t)h + (GRANULE << o);
 }
 
-/* Under the lock. Keeps the load at most 1/2. */
-static bool insert(struct header *h) {
-  size_t capacity = table ? mask + 1 : 0;
-  if ((used + 1) * 2 > capacity) {
-    size_t cap = capacity ? capacity * 2 : 256;
-    struct header **t = md_mmap(cap * sizeof(*t));
-    if (!t)
-      return false;
-    for (size_t i = 0; i < capacity; i++)
-      if (table[i])
-        put(t, cap - 1, table[i]);
-    md_munmap(table, capacity * sizeof(*t));
-    table = t;
-    mask = cap - 1;
-  }
-  put(table, mask, h);
-  used++;
-  return true;
-}
-
-/* Under the lock: backward-shift deletion. */
-static void delete_at(size_t hole) {
-  for (size_t j = (hole + 1) & mask; table[j]; j = (j + 1) & mask) {
-    size_t home = hash(table[j]->user) & mask;
-    if (((j - home) & mask) >= ((j - hole) & mask)) {
-      table[hole] = table[j];
-      hole = j;
-    }
-  }
-  table[hole] = NULL;
-  used--;
-}
-
-/* Gives a block's mapping back: unmapped, or its span back to the arena,
- * empty and inaccessible but for its header page. */
-static void release(struct header *h) {
-  h->magic = 0;
-  if (h->order == NO_ORDER) {
-    munmap((void *)h->map, h->map_size);
-    return;
-  }
-  uintptr_t rest = h->map + PAGE;
-  size_t len = (GRANULE << h->order) - PAGE;
-  size_t open = (size_t)(h->user + h->room - h->data);
+/* Under the lock: a span's pages back to the OS, all but its header page
+ * (one system call: empty, inaccessible, and mergeable with the rest of the
+ * arena's reservation); the span then waits in its order's free list. */
+static void release(struct header *h, uint32_t o, size_t counted) {
+  uintptr_t rest = (uintptr_t)h + PAGE;
+  size_t len = span_end(h, o) - rest;
   if (mmap((void *)rest, len, PROT_NONE,
            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1,
            0) == MAP_FAILED) {
     mprotect((void *)rest, len, PROT_NONE);
     madvise((void *)rest, len, MADV_DONTNEED);
   }
-  __atomic_fetch_sub(&md_heap_large_committed, open + PAGE, __ATOMIC_RELAXED);
-  arena_put(h);
+  __atomic_fetch_sub(&md_heap_large_committed, counted, __ATOMIC_RELAXED);
+  free_push(h, o);
+}
+
+/* ---- the cache ----------------------------------------------------------- */
+
+/* Under the lock: the oldest cached span goes back to the OS. */
+static void cache_drop_oldest(void) {
+  struct cached c = cache[0];
+  cache_count--;
+  memmove(&cache[0], &cache[1], cache_count * sizeof(cache[0]));
+  cache_bytes -= c.hi - c.lo;
+  release(c.h, c.order, PAGE + (c.hi - c.lo));
+}
+
+/* Under the lock: spans idle too long go back to the OS. */
+static void cache_age(long long now) {
+  while (cache_count && now - cache[0].stamp > CACHE_AGE_NS)
+    cache_drop_oldest();
+}
+
+/* Under the lock: a freed span of order o whose pages [lo, hi) are kept
+ * (open) joins the cache, or goes back to the OS when it cannot. */
+static void cache_put(struct header *h, uint32_t o, uintptr_t lo,
+                      uintptr_t hi) {
+  if (hi - lo > CACHE_BYTES) {
+    release(h, o, PAGE + (hi - lo));
+    return;
+  }
+  while (cache_count == CACHE_ENTRIES || cache_bytes + (hi - lo) > CACHE_BYTES)
+    cache_drop_oldest();
+  cache[cache_count++] = (struct cached){h, lo, hi, now_ns(), o};
+  cache_bytes += hi - lo;
+}
+
+/* Under the lock: the cached span of order o whose kept pages are closest
+ * to `want` bytes (those the new block opens); false when none. */
+static bool cache_take(unsigned o, size_t want, struct cached *out) {
+  unsigned best = CACHE_ENTRIES;
+  size_t best_gap = SIZE_MAX;
+  for (unsigned i = cache_count; i-- > 0;) {
+    if (cache[i].order != o || !span_is(cache[i].h, o))
+      continue;
+    size_t have = cache[i].hi - cache[i].lo;
+    size_t gap = have > want ? have - want : want - have;
+    if (gap < best_gap) {
+      best = i;
+      best_gap = gap;
+      if (!gap)
+        break;
+    }
+  }
+  if (best == CACHE_ENTRIES)
+    return false;
+  *out = cache[best];
+  cache_count--;
+  memmove(&cache[best], &cache[best + 1],
+          (cache_count - best) * sizeof(cache[0]));
+  cache_bytes -= out->hi - out->lo;
+  return true;
+}
+
+/* Empties the cache (malloc_trim); the bytes it held. */
+size_t md_secondary_trim(void) {
+  md_lock(&lock);
+  size_t bytes = cache_bytes;
+  while (cache_count)
+    cache_drop_oldest();
+  md_unlock(&lock);
+  return bytes;
+}
+
+/* ---- the table ------------------------------------------------------------ */
+
+static inline size_t hash(uintptr_t p) {
+  uint64_t h = (p >> 12) * 0x9e3779b97f4a7c15ull;
+  return (size_t)(h ^ (h >> 29));
+}
+
+static long find_slot(uintptr_t user) {
+  if (!table)
+    return -1;
+  for (size_t i = hash(user) & mask;; i = (i + 1) & mask) {
+    if (!table[i].user)
+      return -1;
+    if (table[i].user == user)
+      return (long)i;
+  }
+}
+
+static void put(struct entry *t, size_t m, struct entry e) {
+  size_t i = hash(e.user) & m;
+  while (t[i].user)
+    i = (i + 1) & m;
+  t[i] = e;
+}
+
+/* Under the lock. Keeps the load at most 1/2. */
+static bool insert(uintptr_t user, struct header *h, size_t map_size,
+                   unsigned flags) {
+  size_t capacity = table ? mask + 1 : 0;
+  if ((used + 1) * 2 > capacity) {
+    size_t cap = capacity ? capacity * 2 : 256;
+    struct entry *t = md_mmap(cap * sizeof(*t));
+    if (!t)
+      return false;
+    for (size_t i = 0; i < capacity; i++)
+      if (table[i].user)
+        put(t, cap - 1, table[i]);
+    md_munmap(table, capacity * sizeof(*t));
+    table = t;
+    mask = cap - 1;
+  }
+  put(table, mask, (struct entry){user, (uintptr_t)h | flags});
+  used++;
+  if (flags & E_OWN)
+    own_count++;
+  bytes_mapped += map_size;
+  return true;
+}
+
+/* Under the lock: backward-shift deletion. The header is not read (it may
+ * be corrupt, or the program's): map_size is what insert counted, or 0
+ * when the header cannot say. */
+static void delete_at(size_t hole, size_t map_size) {
+  if (table[hole].h & E_DEFERRED)
+    deferred_count--;
+  if (table[hole].h & E_OWN)
+    own_count--;
+  for (size_t j = (hole + 1) & mask; table[j].user; j = (j + 1) & mask) {
+    size_t home = hash(table[j].user) & mask;
+    if (((j - home) & mask) >= ((j - hole) & mask)) {
+      table[hole] = table[j];
+      hole = j;
+    }
+  }
+  table[hole] = (struct entry){0, 0};
+  used--;
+  bytes_mapped -= map_size < bytes_mapped ? map_size : bytes_mapped;
 }
 
 static void to_block(struct header *h, struct md_block *b) {
@@ -245,6 +515,176 @@ static void to_block(struct header *h, struct md_block *b) {
   b->lead = 0;
 }
 
+/* A header that failed its check, reported once (its entry is gone). */
+static void report_corrupt(uintptr_t user, const struct header *h,
+                           const char *when) {
+  if (!md_report_begin(MD_ERR_METADATA_CORRUPTED))
+    return;
+  md_report_line("+++ ALLOCATION %p HEADER CORRUPTED", (void *)user);
+  md_report_line("  the header of this large block, in the page at %p (%zu "
+                 "bytes before the block), no longer holds what mdebug wrote "
+                 "there: a stray write before the block?",
+                 (const void *)h, (size_t)(user - (uintptr_t)h));
+  md_report_line("  detected %s; mdebug leaves the block's pages alone from "
+                 "now on (never reused, unmapped or protected)", when);
+  md_report_current_stack();
+  md_report_end();
+}
+
+/* ---- taking a block ---------------------------------------------------------- */
+
+/* Under the lock: pages [a, b) become inaccessible and empty (nothing if
+ * the range is empty). */
+static void close_pages(uintptr_t a, uintptr_t b) {
+  if (a >= b)
+    return;
+  mprotect((void *)a, b - a, PROT_NONE);
+  madvise((void *)a, b - a, MADV_DONTNEED);
+}
+
+/* Under the lock: lays a block out in arena span h of order o, whose pages
+ * [old_lo, old_hi) are open (accessible, resident: a freed block's, from
+ * the cache; none for a fresh or released span). Only the pages that
+ * change are touched: a block that opens the same pages costs no system
+ * call. */
+static bool place(struct header *h, uint32_t o, size_t n, size_t align,
+                  bool at_start, size_t size, uintptr_t old_lo,
+                  uintptr_t old_hi) {
+  uintptr_t map = (uintptr_t)h, data = map + 2 * PAGE, user;
+  size_t data_bytes = page_up(n);
+  if (align <= PAGE && !at_start) /* at the end of its pages */
+    user = (data + data_bytes - n) & ~(uintptr_t)(align - 1);
+  else /* aligned first; the pad's rest comes after it */
+    user = (data + align - 1) & ~(uintptr_t)(align - 1);
+  uintptr_t end = page_up(user + n);
+  uintptr_t front = md_heap.front_guard < user - data ? md_heap.front_guard
+                                                       : user - data;
+  uintptr_t lo = page_down(user - front);
+  /* The freed block's metadata goes (its word changes: answers cached for
+   * it no longer hold) before anything else is written. */
+  memset(h, 0, sizeof(*h));
+  if (old_hi <= old_lo || old_hi <= lo || end <= old_lo) {
+    /* Nothing open, or nothing in common: open the new, close the old. */
+    if (mprotect((void *)lo, end - lo, PROT_READ | PROT_WRITE) != 0)
+      return false;
+    close_pages(old_lo, old_hi);
+  } else {
+    /* Open what the new block adds on either side, close what it drops. */
+    if ((lo < old_lo &&
+         mprotect((void *)lo, old_lo - lo, PROT_READ | PROT_WRITE) != 0) ||
+        (end > old_hi &&
+         mprotect((void *)old_hi, end - old_hi, PROT_READ | PROT_WRITE) != 0))
+      return false;
+    close_pages(old_lo, lo);
+    close_pages(end, old_hi);
+  }
+  h->magic = HEADER_MAGIC;
+  h->map = map;
+  h->map_size = end + PAGE - map;
+  h->data = (unsigned char *)lo;
+  h->user = (unsigned char *)user;
+  h->size = size;
+  h->room = end - user;
+  h->order = o;
+  h->check = header_check(h);
+  size_t was = old_hi > old_lo ? PAGE + (old_hi - old_lo) : 0;
+  size_t now = PAGE + (end - lo);
+  if (now >= was)
+    __atomic_fetch_add(&md_heap_large_committed, now - was, __ATOMIC_RELAXED);
+  else
+    __atomic_fetch_sub(&md_heap_large_committed, was - now, __ATOMIC_RELAXED);
+  return true;
+}
+
+/* A block in an arena span: a cached one (no page faults), a released
+ * one, or one carved now. */
+static bool take_arena(size_t n, size_t align, bool at_start, size_t size,
+                       size_t total, struct md_block *b) {
+  unsigned o = order_of(total);
+  if (!arena_granules || o >= ORDERS)
+    return false;
+  md_lock(&lock);
+  cache_age(now_ns());
+  struct cached c = {0};
+  unsigned flags = 0;
+  struct header *h = NULL;
+  if (cache_take(o, page_up(n), &c)) {
+    h = c.h;
+    flags = E_DIRTY;
+  } else if ((h = free_pop(o)) == NULL) {
+    h = carve(o);
+  }
+  bool ok = h != NULL;
+  if (ok && !place(h, o, n, align, at_start, size, c.lo, c.hi)) {
+    /* Back to the OS, then the free list: its header says no block now. */
+    release(h, o, c.hi > c.lo ? PAGE + (c.hi - c.lo) : 0);
+    ok = false;
+  }
+  if (ok && !insert((uintptr_t)h->user, h, h->map_size, flags)) {
+    release(h, o, PAGE + (h->user + h->room - h->data));
+    ok = false;
+  }
+  md_unlock(&lock);
+  if (ok)
+    to_block(h, b);
+  return ok;
+}
+
+/* A block in a mapping of its own (no arena, or it is full). An alignment
+ * beyond a page is had by mapping more and unmapping the slack at once. */
+static bool take_own(size_t n, size_t align, bool at_start, size_t size,
+                     size_t total, struct md_block *b) {
+  unsigned char *map = mmap(NULL, total, PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (map == MAP_FAILED)
+    return false;
+  uintptr_t data = (uintptr_t)map + 2 * PAGE, user;
+  size_t data_bytes = page_up(n);
+  if (align <= PAGE && !at_start)
+    user = (data + data_bytes - n) & ~(uintptr_t)(align - 1);
+  else
+    user = (data + align - 1) & ~(uintptr_t)(align - 1);
+  uintptr_t end = page_up(user + n);
+  uintptr_t front = md_heap.front_guard < user - data ? md_heap.front_guard
+                                                       : user - data;
+  uintptr_t lo = page_down(user - front);
+  /* The alignment's slack: before the header page, and after the
+   * inaccessible page that ends the block. */
+  uintptr_t start = lo - 2 * PAGE, stop = end + PAGE;
+  if (start > (uintptr_t)map)
+    munmap(map, start - (uintptr_t)map);
+  if ((uintptr_t)map + total > stop)
+    munmap((void *)stop, (uintptr_t)map + total - stop);
+  map = (unsigned char *)start;
+  total = stop - start;
+  /* Inaccessible: the page between header and data, and the one after the
+   * block's last page. */
+  if (mprotect(map + PAGE, PAGE, PROT_NONE) != 0 ||
+      mprotect((void *)end, PAGE, PROT_NONE) != 0) {
+    munmap(map, total);
+    return false;
+  }
+  struct header *h = (struct header *)map;
+  h->magic = HEADER_MAGIC;
+  h->map = (uintptr_t)map;
+  h->map_size = total;
+  h->data = (unsigned char *)lo;
+  h->user = (unsigned char *)user;
+  h->size = size;
+  h->room = end - user;
+  h->order = NO_ORDER;
+  h->check = header_check(h);
+  md_lock(&lock);
+  bool ok = insert(user, h, total, E_OWN);
+  md_unlock(&lock);
+  if (!ok) {
+    munmap(map, total);
+    return false;
+  }
+  to_block(h, b);
+  return true;
+}
+
 bool md_secondary_take_at(size_t size, size_t align, bool at_start,
                           struct md_block *b) {
   size_t n = size + md_heap.expand;
@@ -253,78 +693,202 @@ bool md_secondary_take_at(size_t size, size_t align, bool at_start,
   if (align < MD_MIN_ALIGN)
     align = MD_MIN_ALIGN;
   /* size <= MD_MAX_SIZE (2^47): none of this overflows. */
-  size_t data_bytes = (n + PAGE - 1) & ~(PAGE - 1);
   size_t pad = align > PAGE ? align : 0;
-  size_t total = PAGE + PAGE + pad + data_bytes + PAGE;
-  uint32_t order = NO_ORDER;
-  bool fresh = false;
-  unsigned char *map = arena_take(total, &order, &fresh);
-  if (map && fresh && !arena_carve(map, order))
-    map = NULL;
-  if (map) {
-    /* Reused: the freed block's metadata goes (its word changes: answers
-     * cached for it no longer hold) before anything else is written. */
-    memset(map, 0, sizeof(struct header));
-  } else {
-    order = NO_ORDER;
-    map = mmap(NULL, total, PROT_READ | PROT_WRITE,
-               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (map == MAP_FAILED) {
-      errno = ENOMEM;
-      return false;
-    }
+  size_t total = 3 * PAGE + pad + page_up(n);
+  if (take_arena(n, align, at_start, size, total, b) ||
+      take_own(n, align, at_start, size, total, b))
+    return true;
+  errno = ENOMEM;
+  return false;
+}
+
+/* ---- giving it back -------------------------------------------------------- */
+
+/* Under the lock, its entry gone: a freed block's span back to the cache
+ * (its pages kept as they are) or, when the quarantine emptied them, to
+ * the arena's free list. */
+static void retire(struct header *h, unsigned flags) {
+  if (flags & E_OWN) {
+    munmap((void *)h->map, h->map_size);
+    return;
   }
-  struct header *h = (struct header *)map;
-  unsigned char *data = map + 2 * PAGE, *user;
-  if (align <= PAGE && !at_start) /* at the end of its pages */
-    user = (unsigned char *)(((uintptr_t)data + data_bytes - n) &
-                             ~(uintptr_t)(align - 1));
-  else /* aligned first; the pad's rest comes after it */
-    user = (unsigned char *)(((uintptr_t)data + align - 1) &
-                             ~(uintptr_t)(align - 1));
-  unsigned char *end =
-      (unsigned char *)(((uintptr_t)user + n + PAGE - 1) & ~(PAGE - 1));
-  if (order != NO_ORDER) {
-    /* An arena span: all but its header page is inaccessible; open the
-     * data pages up to the block's end. */
-    if (mprotect(data, (size_t)(end - data), PROT_READ | PROT_WRITE) != 0) {
-      h->order = order;
-      arena_put(h);
-      errno = ENOMEM;
-      return false;
-    }
-  } else if (mprotect(map + PAGE, PAGE, PROT_NONE) != 0 ||
-             mprotect(end, (size_t)(map + total - end), PROT_NONE) != 0) {
-    /* Inaccessible: the page between header and data, and everything from
-     * the block's last page on (at least one page: total has it). */
-    munmap(map, total);
-    errno = ENOMEM;
-    return false;
+  uint32_t o = h->order;
+  uintptr_t lo = (uintptr_t)h->data, hi = (uintptr_t)h->user + h->room;
+  if (!span_is(h, o) || lo < (uintptr_t)h + 2 * PAGE || hi > span_end(h, o) ||
+      lo >= hi)
+    return; /* checked, yet not where the map says: leave it */
+  if (flags & E_DROPPED)
+    release(h, o, PAGE + (hi - lo));
+  else
+    cache_put(h, o, lo, hi);
+}
+
+void md_secondary_give(const struct md_block *b) {
+  if (md_pageguard_owns(b->user)) {
+    md_pageguard_give(b);
+    return;
   }
-  h->order = order;
-  h->magic = HEADER_MAGIC;
-  h->map = (uintptr_t)map;
-  h->map_size = total;
-  h->data = data;
-  h->user = user;
-  h->size = size;
-  h->room = (size_t)(end - user);
-  if (order != NO_ORDER)
-    __atomic_fetch_add(&md_heap_large_committed, (size_t)(end - data) + PAGE,
-                       __ATOMIC_RELAXED);
+  const struct header *want = (const struct header *)((uintptr_t)b->meta);
   md_lock(&lock);
-  bool ok = insert(h);
-  if (ok)
-    bytes_mapped += total;
-  md_unlock(&lock);
-  if (!ok) {
-    release(h);
-    errno = ENOMEM;
-    return false;
+  long i = find_slot((uintptr_t)b->user);
+  if (i < 0 || entry_header(&table[i]) != want) {
+    md_unlock(&lock); /* the program's now (md_heap_mapped_over) */
+    return;
   }
-  to_block(h, b);
+  struct header *h = entry_header(&table[i]);
+  if (!header_ok(h)) {
+    delete_at((size_t)i, 0);
+    md_unlock(&lock);
+    report_corrupt((uintptr_t)b->user, h, "when the block was given back");
+    return;
+  }
+  if (walkers > 0) {
+    if (!(table[i].h & E_DEFERRED))
+      deferred_count++;
+    table[i].h |= E_DEFERRED;
+    md_unlock(&lock);
+    return;
+  }
+  unsigned flags = (unsigned)(table[i].h & E_FLAGS);
+  delete_at((size_t)i, h->map_size);
+  cache_age(now_ns());
+  retire(h, flags);
+  md_unlock(&lock);
+}
+
+size_t md_secondary_keep(const struct md_block *b, size_t budget) {
+  if (!budget || md_pageguard_owns(b->user))
+    return 0;
+  size_t pages = page_up((uintptr_t)b->user + b->room) -
+                 page_down((uintptr_t)b->user);
+  return pages <= budget && pages <= MD_QUARANTINE_KEEP_MAX ? pages : 0;
+}
+
+void md_secondary_protect(const struct md_block *b) {
+  if (md_pageguard_owns(b->user)) {
+    md_pageguard_protect(b);
+    return;
+  }
+  md_lock(&lock);
+  long i = find_slot((uintptr_t)b->user);
+  struct header *h = i >= 0 ? entry_header(&table[i]) : NULL;
+  if (h && h == (const struct header *)((uintptr_t)b->meta) && header_ok(h)) {
+    close_pages((uintptr_t)h->data, (uintptr_t)h->user + h->room);
+    table[i].h |= E_DROPPED;
+  }
+  md_unlock(&lock);
+}
+
+void md_secondary_zero(const struct md_block *b) {
+  if (md_pageguard_owns(b->user))
+    return; /* fresh pages */
+  md_lock(&lock);
+  long i = find_slot((uintptr_t)b->user);
+  bool dirty = i < 0 || (table[i].h & E_DIRTY);
+  md_unlock(&lock);
+  if (dirty)
+    memset(b->user, 0, md_block_usable(b));
+}
+
+/* ---- the program's mappings ----------------------------------------------- */
+
+/* Under the lock: span h (arena, not yet marked) leaves every structure. */
+static void unlink_span(struct header *h, uint32_t o) {
+  size_t g0 = ((uintptr_t)h - arena_base) >> GRANULE_SHIFT;
+  for (size_t i = 0; table && i <= mask; i++)
+    if (table[i].user && entry_header(&table[i]) == h) {
+      delete_at(i, h->map_size);
+      break; /* one entry per span */
+    }
+  for (unsigned i = 0; i < cache_count; i++)
+    if (cache[i].h == h) {
+      cache_bytes -= cache[i].hi - cache[i].lo;
+      cache_count--;
+      memmove(&cache[i], &cache[i + 1], (cache_count - i) * sizeof(cache[0]));
+      break;
+    }
+  if (map_at(g0) & MAP_FREE) {
+    /* In its order's list: the links are checked as free_pop checks them;
+     * the list ends at the first that fails (or at h). */
+    struct header **link = &arena_free[o];
+    while (*link && *link != h && span_is(*link, o) &&
+           (map_at(((uintptr_t)*link - arena_base) >> GRANULE_SHIFT) &
+            MAP_FREE))
+      link = &(*link)->next;
+    if (*link == h)
+      *link = h->next;
+    else
+      *link = NULL;
+  }
+}
+
+void md_secondary_mapped_over(uintptr_t lo, uintptr_t hi) {
+  uintptr_t arena_end = granule_addr(arena_granules);
+  bool in_arena = arena_granules && lo < arena_end && hi > arena_base;
+  /* Most calls are about mappings far from the heap: no lock for them.
+   * (A mapping of our own being made meanwhile is none the program was
+   * given.) */
+  if (!in_arena && !__atomic_load_n(&own_count, __ATOMIC_RELAXED))
+    return;
+  md_lock(&lock);
+  size_t g, last;
+  if (in_arena) {
+    granule_of(lo > arena_base ? lo : arena_base, &g);
+    granule_of((hi < arena_end ? hi : arena_end) - 1, &last);
+    while (g <= last) {
+      uint32_t v = map_at(g);
+      if (v & MAP_GIVEN) {
+        g++;
+        continue;
+      }
+      if (!(v & MAP_FIRST)) { /* never carved: never carve it */
+        __atomic_store_n(&arena_map[g], MAP_GIVEN, __ATOMIC_RELEASE);
+        g++;
+        continue;
+      }
+      size_t first = (v & MAP_FIRST) - 1, n = (size_t)1 << MAP_ORDER(v);
+      struct header *h = (struct header *)granule_addr(first);
+      unlink_span(h, MAP_ORDER(v));
+      for (size_t k = first; k < first + n; k++)
+        __atomic_store_n(&arena_map[k], map_at(k) | MAP_GIVEN,
+                         __ATOMIC_RELEASE);
+      g = first + n;
+    }
+  }
+  /* Mappings of their own: their headers are read before the program's
+   * call changes anything. */
+  for (size_t i = 0; own_count && table && i <= mask; i++) {
+    if (!table[i].user || !(table[i].h & E_OWN))
+      continue;
+    struct header *h = entry_header(&table[i]);
+    bool ok = header_ok(h);
+    if (!ok || (h->map < hi && h->map + h->map_size > lo)) {
+      delete_at(i, ok ? h->map_size : 0);
+      i--; /* backward shift may have moved an entry here */
+    }
+  }
+  md_unlock(&lock);
+}
+
+bool md_secondary_given(const void *p, uintptr_t *lo, uintptr_t *hi) {
+  size_t g;
+  if (!arena_granules || !granule_of((uintptr_t)p, &g))
+    return false;
+  uint32_t v = map_at(g);
+  if (!(v & MAP_GIVEN))
+    return false;
+  if (v & MAP_FIRST) { /* the span it was */
+    size_t first = (v & MAP_FIRST) - 1;
+    *lo = granule_addr(first);
+    *hi = granule_addr(first + ((size_t)1 << MAP_ORDER(v)));
+  } else { /* a granule never carved */
+    *lo = granule_addr(g);
+    *hi = granule_addr(g + 1);
+  }
   return true;
 }
+
+/* ---- lookups --------------------------------------------------------------- */
 
 unsigned char *md_secondary_front_guard(const struct md_block *b, size_t *n) {
   if (md_pageguard_owns(b->user))
@@ -335,43 +899,62 @@ unsigned char *md_secondary_front_guard(const struct md_block *b, size_t *n) {
   return h->user - *n;
 }
 
+/* Under the lock: is h the header of a block in the table? */
+static bool in_table(const struct header *h) {
+  long i = find_slot((uintptr_t)h->user);
+  return i >= 0 && entry_header(&table[i]) == h;
+}
+
 enum md_lookup md_secondary_find(const void *p, bool interior,
                                  struct md_block *b) {
   if (md_pageguard_owns(p))
     return md_pageguard_find(p, interior, b);
   enum md_lookup found = MD_NOT_OURS;
+  struct header *corrupt = NULL;
   md_lock(&lock);
-  long i = find_slot(p);
-  struct header *a = interior ? arena_header(p) : NULL;
+  long i = find_slot((uintptr_t)p);
   if (i >= 0) {
-    to_block(table[i], b);
-    found = MD_BLOCK;
-  } else if (a) {
-    /* Live or quarantined (in the table, under the lock: magic is set). */
-    if (a->magic == HEADER_MAGIC && (const unsigned char *)p >= a->data &&
-        (const unsigned char *)p < a->user + a->room) {
-      to_block(a, b);
-      found = (const unsigned char *)p < a->user ? MD_IN_HEAP : MD_INTERIOR;
+    struct header *h = entry_header(&table[i]);
+    if (header_ok(h)) {
+      to_block(h, b);
+      found = MD_BLOCK;
+    } else if (!interior) {
+      corrupt = h;
+      delete_at((size_t)i, 0);
     }
-  } else if (interior && table) {
-    for (size_t j = 0; j <= mask; j++) {
-      struct header *h = table[j];
-      if (h && (const unsigned char *)p >= h->data &&
-          (const unsigned char *)p < h->user + h->room) {
-        to_block(h, b);
-        found = (const unsigned char *)p < h->user ? MD_IN_HEAP : MD_INTERIOR;
-        break;
+  } else if (interior) {
+    struct header *a = arena_header(p);
+    if (a) {
+      /* Live or quarantined: in the table. */
+      if (header_ok(a) && in_table(a) && (const unsigned char *)p >= a->data &&
+          (const unsigned char *)p < a->user + a->room) {
+        to_block(a, b);
+        found = (const unsigned char *)p < a->user ? MD_IN_HEAP : MD_INTERIOR;
+      }
+    } else if (own_count && table) {
+      for (size_t j = 0; j <= mask; j++) {
+        struct header *h = table[j].user ? entry_header(&table[j]) : NULL;
+        if (h && header_ok(h) && (const unsigned char *)p >= h->data &&
+            (const unsigned char *)p < h->user + h->room) {
+          to_block(h, b);
+          found = (const unsigned char *)p < h->user ? MD_IN_HEAP : MD_INTERIOR;
+          break;
+        }
       }
     }
   }
   md_unlock(&lock);
+  if (corrupt)
+    report_corrupt((uintptr_t)p, corrupt,
+                   "when mdebug looked the block up (a free, a realloc, or the "
+                   "block leaving the free_track quarantine)");
   return found;
 }
 
 bool md_secondary_slot(const void *p, struct md_block *b) {
   struct header *h = arena_header(p);
   if (!h || MD_BITS_STATE(__atomic_load_n(&h->meta.bits, __ATOMIC_ACQUIRE)) ==
-                MD_STATE_NEVER)
+                MD_STATE_NEVER || !header_ok(h))
     return false;
   to_block(h, b);
   return true;
@@ -388,8 +971,9 @@ bool md_secondary_near(const void *p, struct md_block *b) {
     return false;
   bool found = false;
   for (size_t j = 0; table && j <= mask && !found; j++) {
-    struct header *h = table[j];
-    if (h && (uintptr_t)p >= h->map && (uintptr_t)p < h->map + h->map_size) {
+    struct header *h = table[j].user ? entry_header(&table[j]) : NULL;
+    if (h && header_ok(h) && (uintptr_t)p >= h->map &&
+        (uintptr_t)p < h->map + h->map_size) {
       to_block(h, b);
       found = true;
     }
@@ -404,36 +988,19 @@ size_t md_secondary_footprint(const struct md_block *b) {
   return ((const struct header *)((uintptr_t)b->meta))->map_size;
 }
 
-void md_secondary_protect(const struct md_block *b) {
-  if (md_pageguard_owns(b->user)) {
-    md_pageguard_protect(b);
-    return;
-  }
-  uintptr_t begin = ((uintptr_t)b->user) & ~(PAGE - 1);
-  uintptr_t end = (uintptr_t)b->user + b->room;
-  mprotect((void *)begin, end - begin, PROT_NONE);
-  madvise((void *)begin, end - begin, MADV_DONTNEED);
-}
+/* ---- walks ----------------------------------------------------------------- */
 
-void md_secondary_give(const struct md_block *b) {
-  if (md_pageguard_owns(b->user)) {
-    md_pageguard_give(b);
-    return;
+/* Under the lock, the last walk over: blocks freed meanwhile go back. */
+static void give_deferred(void) {
+  for (size_t i = 0; deferred_count && table && i <= mask; i++) {
+    if (!table[i].user || !(table[i].h & E_DEFERRED))
+      continue;
+    struct header *h = entry_header(&table[i]);
+    unsigned flags = (unsigned)(table[i].h & E_FLAGS);
+    delete_at(i, h->map_size);
+    retire(h, flags);
+    i--; /* backward shift may have moved an entry here */
   }
-  struct header *h = (struct header *)((uintptr_t)b->meta);
-  md_lock(&lock);
-  long i = find_slot(h->user);
-  if (i >= 0)
-    delete_at((size_t)i);
-  bytes_mapped -= h->map_size;
-  bool later = walkers > 0;
-  if (later) {
-    h->deferred = deferred;
-    deferred = h;
-  }
-  md_unlock(&lock);
-  if (!later)
-    release(h);
 }
 
 void md_secondary_for_each(unsigned states,
@@ -449,8 +1016,8 @@ void md_secondary_for_each(unsigned states,
   struct header **list = md_mmap(bytes);
   if (list)
     for (size_t j = 0; j <= mask; j++)
-      if (table[j])
-        list[n++] = table[j];
+      if (table[j].user && header_ok(entry_header(&table[j])))
+        list[n++] = entry_header(&table[j]);
   walkers++;
   md_unlock(&lock);
   for (size_t j = 0; j < n; j++) {
@@ -461,17 +1028,9 @@ void md_secondary_for_each(unsigned states,
   }
   md_munmap(list, bytes);
   md_lock(&lock);
-  struct header *done = NULL;
-  if (--walkers == 0) {
-    done = deferred;
-    deferred = NULL;
-  }
+  if (--walkers == 0)
+    give_deferred();
   md_unlock(&lock);
-  while (done) {
-    struct header *next = done->deferred;
-    release(done);
-    done = next;
-  }
 }
 
 void md_heap_scan_lock(void) { md_lock(&lock); }
@@ -489,10 +1048,10 @@ void md_heap_scan_large(unsigned states,
                         void *arg) {
   md_pageguard_for_each(states, fn, arg);
   for (size_t j = 0; table && j <= mask; j++) {
-    if (!table[j])
+    if (!table[j].user || !header_ok(entry_header(&table[j])))
       continue;
     struct md_block b;
-    to_block(table[j], &b);
+    to_block(entry_header(&table[j]), &b);
     if (states & (1u << md_block_state(&b)))
       fn(&b, arg);
   }
@@ -519,4 +1078,5 @@ void md_secondary_atfork_child(void) {
   md_pageguard_atfork_child();
   md_lock_reset(&lock);
   walkers = 0; /* a walk in another thread does not go on in the child */
+  give_deferred();
 }

@@ -37,7 +37,7 @@ int main(int argc, char **argv) {
     pthread_create(&t[i], NULL, work, (void *)(i + 1));
   for (int i = 0; i < THREADS; i++)
     pthread_join(t[i], NULL);
-  char *last = malloc(299992);
+  char *last = calloc(1, 299992); /* its span may hold old bytes */
   int r = peek(last, argc > 1 ? 299991 : 299992);
   free(last);
   return r;
@@ -46,6 +46,6 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 299992 READ PAST ITS END
 // CHECK-NEXT:   read of size 1 at 0x{{[0-9a-f]+}}: 0 bytes after the end of the block
 // CHECK-NEXT:   read at {{.*}}large_threads.c:17:70 (peek)
-// CHECK-NEXT:   allocated by malloc at {{.*}}large_threads.c:40:16 (main)
+// CHECK-NEXT:   allocated by calloc at {{.*}}large_threads.c:40:16 (main)
 // CHECK: mdebug: SUMMARY: 1 error (1 heap buffer overflow)
 // CLEAN-NOT: mdebug

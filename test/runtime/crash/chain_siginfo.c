@@ -31,7 +31,7 @@ int main(int argc, char **argv) {
   sa.sa_flags = SA_SIGINFO;
   sigemptyset(&sa.sa_mask);
   sigaction(SIGSEGV, &sa, &previous);
-  char *big = malloc(1 << 20);
+  char *big = malloc(4 << 20); /* more than free_track keeps: inaccessible */
   free(big);
   if (argc > 1)
     big[10] = 1;
@@ -40,7 +40,7 @@ int main(int argc, char **argv) {
 // CHECK: the program's handler declines
 // CHECK-NEXT: ***
 // CHECK-NEXT: mdebug: ERROR: use after free in {{.*}}
-// CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 1048576 USED AFTER FREE (write)
+// CHECK-NEXT: +++ ALLOCATION 0x{{[0-9a-f]+}} SIZE 4194304 USED AFTER FREE (write)
 // CHECK-NEXT:   write at 0x{{[0-9a-f]+}}: 10 bytes inside the freed block
 // CHECK-NEXT:   allocated by malloc at {{.*}}chain_siginfo.c:34:15 (main)
 // CHECK-NEXT:   freed by free at {{.*}}chain_siginfo.c:35:3 (main)

@@ -26,3 +26,7 @@ int main() {
   return 0;
 }
 
+// RUN lines: the modes the checked build gets right (bench/asan-parity.py --promote).
+// RUN: %mdebug_clangxx -fmdebug-check-access -O1 -g %s -o %t
+// RUN: %t 2>&1 | %FileCheck %s --check-prefix=CLEAN --allow-empty
+// CLEAN-NOT: mdebug
