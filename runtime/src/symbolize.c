@@ -47,6 +47,7 @@
 
 #include "lock.h"
 #include "internal.h"
+#include "symbolizer_answer.h"
 
 #define MAX_MODULES 64
 
@@ -438,21 +439,8 @@ static void parse(char *text, struct answer *a) {
   if (!end)
     return;
   *end = '\0';
-  /* FILE:LINE:COL, where FILE may itself hold ':' */
-  char *c2 = strrchr(file, ':');
-  if (!c2)
-    return;
-  *c2 = '\0';
-  char *c1 = strrchr(file, ':');
-  if (!c1)
-    return;
-  *c1 = '\0';
-  unsigned line = 0, column = 0;
-  for (const char *p = c1 + 1; *p >= '0' && *p <= '9'; p++)
-    line = line * 10 + (unsigned)(*p - '0');
-  for (const char *p = c2 + 1; *p >= '0' && *p <= '9'; p++)
-    column = column * 10 + (unsigned)(*p - '0');
-  if (strcmp(file, "??") == 0 || !line)
+  unsigned line, column;
+  if (!md_symbolizer_location(file, &line, &column))
     return;
   a->file = keep(file, strlen(file));
   a->line = line;

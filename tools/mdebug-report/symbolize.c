@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "report.h"
+#include "symbolizer_answer.h"
 
 #ifndef MDEBUG_LLVM_BINDIR
 #define MDEBUG_LLVM_BINDIR ""
@@ -80,20 +81,12 @@ static bool line_of(FILE *in, char *buf, size_t size) {
 static void answer(struct source *s, const char *function, char *file) {
   if (strcmp(function, "??") != 0)
     s->function = xstrdup(function);
-  char *c2 = strrchr(file, ':');
-  if (!c2)
-    return;
-  *c2 = '\0';
-  char *c1 = strrchr(file, ':');
-  if (!c1)
-    return;
-  *c1 = '\0';
-  unsigned long line = strtoul(c1 + 1, NULL, 10);
-  if (strcmp(file, "??") == 0 || !line)
+  unsigned line, column;
+  if (!md_symbolizer_location(file, &line, &column))
     return;
   s->file = xstrdup(file);
-  s->line = (uint32_t)line;
-  s->column = (uint32_t)strtoul(c2 + 1, NULL, 10);
+  s->line = line;
+  s->column = column;
 }
 
 static void run(requests_t *rq, size_t first) {
