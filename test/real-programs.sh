@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # real-programs.sh - real C and C++ programs' own test suites, built with
 # mdebug and run: Debian's sources (apt-get source), configured with the
-# CMake toolchain file and -DMDEBUG_CHECK_ACCESS=ON (checked heap accesses
+# CMake toolchain file and (by default) -DMDEBUG_CHECK_ACCESS=ON (checked heap accesses
 # and calls, every default check), then each program's tests. A program
 # passes when its suite passes and mdebug reported nothing; the script
 # fails when one does not. Not part of ./build.sh test: it fetches sources
@@ -16,7 +16,8 @@
 # MDEBUG_BUILD_DIR: mdebug's build (default: build/, made by ./build.sh).
 # REAL_PROGRAMS_DIR: where the sources and builds go (default:
 # $MDEBUG_BUILD_DIR/real-programs). MDEBUG_OPTIONS applies to every run
-# (page_guard=1 for Electric Fence, say).
+# (page_guard=1 for Electric Fence, say). REAL_PROGRAMS_CHECK_ACCESS=OFF
+# builds with mdebug's defaults alone (no checked accesses).
 set -uo pipefail
 
 here=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
@@ -24,6 +25,12 @@ root=$(cd -- "$here/.." && pwd)
 build=$(cd -- "${MDEBUG_BUILD_DIR:-$root/build}" 2>/dev/null && pwd) ||
   { echo "real-programs.sh: error: no mdebug build: run ./build.sh example first" >&2; exit 1; }
 toolchain=$build/share/mdebug/mdebug-toolchain.cmake
+check_access=${REAL_PROGRAMS_CHECK_ACCESS:-ON}
+case $check_access in
+  ON) access_flag=-fmdebug-check-access ;;
+  OFF) access_flag= ;;
+  *) echo "real-programs.sh: error: REAL_PROGRAMS_CHECK_ACCESS must be ON or OFF, not '$check_access'" >&2; exit 1 ;;
+esac
 cache=${REAL_PROGRAMS_DIR:-$build/real-programs}
 note() { echo "== $*"; }
 die() { echo "real-programs.sh: error: $*" >&2; exit 1; }
@@ -47,7 +54,7 @@ configure() {
   local name=$1 src=$2; shift 2
   rm -rf "${cache:?}/$name"
   cmake -S "$src" -B "$cache/$name" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DMDEBUG_CHECK_ACCESS=ON -Wno-dev "$@" \
+    -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DMDEBUG_CHECK_ACCESS="$check_access" -Wno-dev "$@" \
     >"$cache/$name.configure.log" 2>&1 || die "configuring $name failed (see $cache/$name.configure.log)"
 }
 compile() {
@@ -107,7 +114,7 @@ run_pcre2() {
 # compression reads the source through a base pointer that lies in another
 # buffer).
 run_lz4() {
-  local src cc="$build/bin/mdebug-clang -fmdebug-check-access"
+  local src cc="$build/bin/mdebug-clang${access_flag:+ $access_flag}"
   src=$(fetch lz4) || exit 1
   rm -rf "${cache:?}/lz4" && cp -a "$src" "$cache/lz4"
   make -C "$cache/lz4" -j2 CC="$cc" CFLAGS="-O2 -g" >"$cache/lz4.build.log" 2>&1 ||
@@ -119,7 +126,7 @@ run_lz4() {
 # streaming; its match finders read the source through a window base that
 # lies in another block or at the start of a freed one).
 run_zstd() {
-  local src cc="$build/bin/mdebug-clang -fmdebug-check-access"
+  local src cc="$build/bin/mdebug-clang${access_flag:+ $access_flag}"
   src=$(fetch libzstd) || exit 1
   rm -rf "${cache:?}/zstd" && cp -a "$src" "$cache/zstd"
   make -C "$cache/zstd/tests" -j2 CC="$cc" MOREFLAGS="-g" fuzzer zstreamtest \
