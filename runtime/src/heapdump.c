@@ -5,7 +5,7 @@
  * mdebug's extensions to the file: after a record (and its bt_info line), a
  * "  sites" line names the instrumented allocation sites of its blocks,
  * with the allocated type where the source says it, and how many blocks
- * each holds (README.md, "Heap dumps"); between the records and MAPS, a
+ * each holds (docs/stacks-and-dumps.md, heap dumps); between the records and MAPS, a
  * section (usage.c) with the totals by category and site, the mappings and
  * the thread stacks. Readers of malloc debug's format skip both. Names
  * (module paths, functions) in bt_info are md_escape'd, with '"', '{' and

@@ -852,7 +852,7 @@ void md_usage_free(struct md_usage *u) MD_HIDDEN;
 /* "mdebug: stats: ..." lines: the totals, then the `top` largest sites. */
 void md_usage_log(const struct md_usage *u, const char *prefix, size_t top)
     MD_HIDDEN;
-/* The heap dump's extension section (README: "Heap dumps"). */
+/* The heap dump's extension section (docs/stacks-and-dumps.md). */
 void md_usage_write_dump(struct md_out *o, const struct md_usage *u) MD_HIDDEN;
 
 /* ---- profile.c: the heap profile file (docs/profile-format.md) --------- */

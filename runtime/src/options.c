@@ -15,7 +15,7 @@
 
 #include "internal.h"
 
-/* What runs when MDEBUG_OPTIONS is unset (documented in README.md), chosen
+/* What runs when MDEBUG_OPTIONS is unset (documented in docs/options.md), chosen
  * by measuring (bench/README.md). rear_guard=8, no front guard: every guard
  * byte a block of 60 bytes carries is 10% more memory, and Lua's heap is
  * mostly such blocks; 8 bytes catch the common off-by-a-few overflows.

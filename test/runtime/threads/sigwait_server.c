@@ -7,7 +7,7 @@
 // returns mdebug's stop signal. The clean run shows the same server alone.
 // The checks start once the server sleeps in sigwait: a thread caught on
 // its way into sigwait looks, to the signal fallback, like a running thread
-// that blocks nothing (README, "Not done yet").
+// that blocks nothing (docs/limits.md).
 // RUN: %mdebug_clang -g -I%S/../../Inputs %s -o %t -lpthread
 // RUN: %python %S/../../Inputs/exit_status.py %t 2>&1 | %FileCheck %s
 // RUN: %python %S/../../Inputs/exit_status.py %t noptrace 2>&1 | %FileCheck %s --check-prefix=NOPTRACE
