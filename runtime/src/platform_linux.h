@@ -40,7 +40,7 @@ static inline long md_sys_errno(long r) {
  *
  *   char buf[4096];
  *   struct md_maps it;
- *   struct md_mapping m;
+ *   struct md_maps_entry m;
  *   if (md_maps_open(&it, "/proc/self/maps", buf, sizeof(buf)))
  *     while (md_maps_next(&it, &m)) ...
  *   md_maps_close(&it);
@@ -55,7 +55,7 @@ static inline long md_sys_errno(long r) {
  * until the next call. */
 #define MD_MAPS_MIN_BUFFER 256
 
-struct md_mapping {
+struct md_maps_entry {
   uintptr_t start, end;
   bool readable, writable, exec, shared;
   uint64_t offset;
@@ -83,7 +83,7 @@ bool md_maps_open(struct md_maps *it, const char *path, char *buf,
 void md_maps_open_fd(struct md_maps *it, int fd, char *buf, size_t size);
 /* The next mapping; false at the end of the file or on a read error
  * (it->error). */
-bool md_maps_next(struct md_maps *it, struct md_mapping *m);
+bool md_maps_next(struct md_maps *it, struct md_maps_entry *m);
 void md_maps_close(struct md_maps *it);
 
 #endif

@@ -82,7 +82,7 @@ static void skip_spaces(const char **p, const char *end) {
 
 /* [line, end): one line without its newline. */
 static void parse(const char *line, const char *end, bool truncated,
-                  struct md_mapping *m) {
+                  struct md_maps_entry *m) {
   const char *p = line;
   m->start = (uintptr_t)parse_hex(&p, end);
   if (p < end && *p == '-')
@@ -123,7 +123,7 @@ static void compact(struct md_maps *it) {
   it->len = n;
 }
 
-bool md_maps_next(struct md_maps *it, struct md_mapping *m) {
+bool md_maps_next(struct md_maps *it, struct md_maps_entry *m) {
   if (it->fd < 0 || it->size < MD_MAPS_MIN_BUFFER)
     return false;
   for (;;) {
