@@ -131,12 +131,12 @@ static inline uintptr_t page_up(uintptr_t x) { return page_down(x + PAGE - 1); }
 /* vm.max_map_count, read with raw system calls (this runs inside the first
  * allocation); 65530, the kernel's default, if it cannot be read. */
 static size_t max_map_count(void) {
-  int fd = (int)syscall(SYS_openat, AT_FDCWD, "/proc/sys/vm/max_map_count",
+  int fd = (int)md_sys3(SYS_openat, AT_FDCWD, "/proc/sys/vm/max_map_count",
                         O_RDONLY | O_CLOEXEC);
   char buf[32];
-  long n = fd >= 0 ? syscall(SYS_read, fd, buf, sizeof(buf) - 1) : -1;
+  long n = fd >= 0 ? md_sys3(SYS_read, fd, buf, sizeof(buf) - 1) : -1;
   if (fd >= 0)
-    syscall(SYS_close, fd);
+    md_sys1(SYS_close, fd);
   size_t v = 0;
   for (long i = 0; i < n && buf[i] >= '0' && buf[i] <= '9'; i++)
     v = v * 10 + (size_t)(buf[i] - '0');
