@@ -25,7 +25,7 @@ static int passed, failed;
     }                                                                          \
   } while (0)
 
-static bool path_is(const struct md_mapping *m, const char *s) {
+static bool path_is(const struct md_maps_entry *m, const char *s) {
   return m->path_len == strlen(s) && memcmp(m->path, s, m->path_len) == 0;
 }
 
@@ -64,7 +64,7 @@ static void crafted(size_t buffer_size) {
            longpath);
   char *buf = malloc(buffer_size);
   struct md_maps it;
-  struct md_mapping m;
+  struct md_maps_entry m;
   md_maps_open_fd(&it, file_of(text), buf, buffer_size);
 
   EXPECT(md_maps_next(&it, &m));
@@ -105,7 +105,7 @@ int main(void) {
    * smallest buffer. */
   char buf[MD_MAPS_MIN_BUFFER];
   struct md_maps it;
-  struct md_mapping m;
+  struct md_maps_entry m;
   int local = 0;
   uintptr_t sp = (uintptr_t)&local;
   bool found = false;
