@@ -6,7 +6,8 @@
  *
  * One header per architecture; only x86-64 exists. Porting means a new
  * arch_<name>.h with the same names, chosen where it is included
- * (stop_linux.c, roots_linux.c, platform_linux.c).
+ * (platform_linux.h, which every user of md_sysN includes, and the stop and
+ * roots files, which read registers).
  */
 #ifndef MDEBUG_ARCH_X86_64_H
 #define MDEBUG_ARCH_X86_64_H

@@ -24,10 +24,10 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "heap_internal.h"
+#include "platform_linux.h"
 
 #define PAGE ((size_t)4096)
 #define MAX_SHIFT 32 /* offsets inside a region fit in 32 bits */
@@ -41,35 +41,14 @@ size_t md_heap_large_committed;
 /* Is [begin, end) free of mappings (/proc/self/maps, read with raw
  * system calls: this runs inside the first allocation)? */
 static bool range_free(uintptr_t begin, uintptr_t end) {
-  int fd = (int)syscall(SYS_openat, AT_FDCWD, "/proc/self/maps",
-                        O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return false;
   char buf[4096];
-  size_t have = 0;
-  bool free_range = true;
-  for (;;) {
-    long n = syscall(SYS_read, fd, buf + have, sizeof(buf) - 1 - have);
-    if (n <= 0)
-      break;
-    have += (size_t)n;
-    buf[have] = '\0';
-    char *line = buf, *nl;
-    while ((nl = strchr(line, '\n')) != NULL) {
-      uintptr_t lo = 0, hi = 0;
-      char *q = line;
-      for (; *q && *q != '-'; q++)
-        lo = lo * 16 + (uintptr_t)(*q <= '9' ? *q - '0' : (*q | 32) - 'a' + 10);
-      for (q++; *q && *q != ' '; q++)
-        hi = hi * 16 + (uintptr_t)(*q <= '9' ? *q - '0' : (*q | 32) - 'a' + 10);
-      if (lo < end && hi > begin)
-        free_range = false;
-      line = nl + 1;
-    }
-    have = (size_t)(buf + have - line);
-    memmove(buf, line, have);
-  }
-  syscall(SYS_close, fd);
+  struct md_maps it;
+  struct md_maps_entry m;
+  bool free_range = md_maps_open(&it, "/proc/self/maps", buf, sizeof(buf));
+  while (free_range && md_maps_next(&it, &m))
+    if (m.start < end && m.end > begin)
+      free_range = false;
+  md_maps_close(&it);
   return free_range;
 }
 

@@ -45,9 +45,9 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 
-#include "arch_x86_64.h"
 #include "heap.h"
 #include "lock.h"
+#include "platform_linux.h"
 
 extern char __start_mdebug_text[] __attribute__((weak, visibility("hidden")));
 extern char __stop_mdebug_text[] __attribute__((weak, visibility("hidden")));
@@ -57,27 +57,21 @@ extern char __stop_mdebug_text[] __attribute__((weak, visibility("hidden")));
 #define SHARDS 64u /* one bit each in a uint64_t */
 #define SLAB_BYTES (64u << 10)
 
-/* ---- raw system calls: errno set, MAP_FAILED / -1 on failure ------------- */
+/* ---- raw system calls: errno set, MAP_FAILED / -1 on failure, as libc's ----
+ * Never through libc's mmap: that symbol is this file's own (interposed). */
 
-static long check(long r) {
-  if (r < 0 && r > -4096) {
-    errno = (int)-r;
-    return -1;
-  }
-  return r;
-}
 static void *sys_mmap(void *a, size_t n, int prot, int flags, int fd, off_t o) {
-  long r = check(md_sys6(SYS_mmap, (long)a, (long)n, prot, flags, fd, o));
+  long r = md_sys_errno(md_sys6(SYS_mmap, (long)a, (long)n, prot, flags, fd, o));
   return r == -1 ? MAP_FAILED : (void *)r;
 }
 static int sys_munmap(void *a, size_t n) {
-  return (int)check(md_sys2(SYS_munmap, a, n));
+  return (int)md_sys_errno(md_sys2(SYS_munmap, a, n));
 }
 static int sys_mprotect(void *a, size_t n, int prot) {
-  return (int)check(md_sys3(SYS_mprotect, a, n, prot));
+  return (int)md_sys_errno(md_sys3(SYS_mprotect, a, n, prot));
 }
 static void *sys_mremap(void *a, size_t old, size_t new, int flags, void *to) {
-  long r = check(md_sys5(SYS_mremap, a, old, new, flags, to));
+  long r = md_sys_errno(md_sys5(SYS_mremap, a, old, new, flags, to));
   return r == -1 ? MAP_FAILED : (void *)r;
 }
 

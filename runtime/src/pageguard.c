@@ -74,6 +74,7 @@
 
 #include "heap_internal.h"
 #include "lock.h"
+#include "platform_linux.h"
 
 #define PAGE ((size_t)4096)
 #define PG_REGIONS 6                        /* slots of 1, 2, 4, ... 32 pages */
@@ -130,12 +131,12 @@ static inline uintptr_t page_up(uintptr_t x) { return page_down(x + PAGE - 1); }
 /* vm.max_map_count, read with raw system calls (this runs inside the first
  * allocation); 65530, the kernel's default, if it cannot be read. */
 static size_t max_map_count(void) {
-  int fd = (int)syscall(SYS_openat, AT_FDCWD, "/proc/sys/vm/max_map_count",
+  int fd = (int)md_sys3(SYS_openat, AT_FDCWD, "/proc/sys/vm/max_map_count",
                         O_RDONLY | O_CLOEXEC);
   char buf[32];
-  long n = fd >= 0 ? syscall(SYS_read, fd, buf, sizeof(buf) - 1) : -1;
+  long n = fd >= 0 ? md_sys3(SYS_read, fd, buf, sizeof(buf) - 1) : -1;
   if (fd >= 0)
-    syscall(SYS_close, fd);
+    md_sys1(SYS_close, fd);
   size_t v = 0;
   for (long i = 0; i < n && buf[i] >= '0' && buf[i] <= '9'; i++)
     v = v * 10 + (size_t)(buf[i] - '0');
@@ -288,20 +289,17 @@ static MD_NOINLINE void say_full(void) {
            __atomic_load_n(&live, __ATOMIC_RELAXED), map_limit);
 }
 
-/* The mappings the process holds: the lines of /proc/self/maps, read with
- * raw system calls; 0 if it cannot be read. */
+/* The mappings the process holds: the lines of /proc/self/maps (read by
+ * procmaps.c, raw system calls); 0 if it cannot be read. */
 static size_t count_mappings(void) {
-  int fd = (int)syscall(SYS_openat, AT_FDCWD, "/proc/self/maps",
-                        O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return 0;
   char buf[4096];
+  struct md_maps it;
+  struct md_maps_entry m;
   size_t lines = 0;
-  long n;
-  while ((n = syscall(SYS_read, fd, buf, sizeof(buf))) > 0)
-    for (long i = 0; i < n; i++)
-      lines += buf[i] == '\n';
-  syscall(SYS_close, fd);
+  if (md_maps_open(&it, "/proc/self/maps", buf, sizeof(buf)))
+    while (md_maps_next(&it, &m))
+      lines++;
+  md_maps_close(&it);
   return lines;
 }
 

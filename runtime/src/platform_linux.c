@@ -1,6 +1,8 @@
 /* platform_linux.c - the system calls the runtime needs, made so that none of
  * them allocates through malloc or takes a libc lock that malloc holds.
- * Safe in a signal handler and before libc is fully initialised. Also says
+ * Safe in a signal handler and before libc is fully initialised. Raw
+ * system calls are made one way, md_sysN (platform_linux.h says why); the
+ * maps file is read by procmaps.c. Also says
  * whether the process runs with privileges its caller lacks (AT_SECURE), and
  * keeps /proc descriptors open for the leak check (md_kept_*, raw system
  * calls only).
@@ -16,8 +18,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "arch_x86_64.h"
 #include "internal.h"
+#include "platform_linux.h"
 
 extern char **environ;
 extern char *program_invocation_short_name;
@@ -48,14 +50,14 @@ void md_write_all(int fd, const char *buf, size_t len) {
   errno = saved;
 }
 
-int md_getpid(void) { return (int)syscall(SYS_getpid); }
-int md_gettid(void) { return (int)syscall(SYS_gettid); }
+int md_getpid(void) { return (int)md_sys0(SYS_getpid); }
+int md_gettid(void) { return (int)md_sys0(SYS_gettid); }
 
 void md_kept_open(struct md_kept_fd *k, const char *path, int flags) {
   if (k->fd >= 0)
     md_sys1(SYS_close, k->fd);
   k->fd = (int)md_sys4(SYS_openat, AT_FDCWD, path, flags | O_CLOEXEC, 0);
-  k->pid = (int)md_sys1(SYS_getpid, 0);
+  k->pid = (int)md_sys0(SYS_getpid);
   struct stat st;
   if (k->fd >= 0 && md_sys2(SYS_fstat, k->fd, &st) == 0) {
     k->dev = st.st_dev;
@@ -68,7 +70,7 @@ void md_kept_open(struct md_kept_fd *k, const char *path, int flags) {
 
 bool md_kept_valid(const struct md_kept_fd *k) {
   struct stat st;
-  return k->fd >= 0 && k->pid == (int)md_sys1(SYS_getpid, 0) &&
+  return k->fd >= 0 && k->pid == (int)md_sys0(SYS_getpid) &&
          md_sys2(SYS_fstat, k->fd, &st) == 0 && st.st_dev == k->dev &&
          st.st_ino == k->ino;
 }

@@ -17,7 +17,8 @@
  * runs out of descriptors can still be checked.
  *
  * Never allocates through malloc (mmap'ed arrays, kept between stops);
- * files are read with raw system calls. Nothing here stores a pointer to a
+ * files are read with raw system calls, the maps file by procmaps.c's
+ * reader into an mmap'ed buffer. Nothing here stores a pointer to a
  * user block where a scan would see it: registered regions are kept
  * bit-inverted.
  */
@@ -33,6 +34,7 @@
 
 #include "arch_x86_64.h"
 #include "internal.h"
+#include "platform_linux.h"
 
 #define MAX_ROOTS 256
 #define MAX_DESCRIPTORS 65536 /* exited, unjoined threads looked at */
@@ -72,7 +74,7 @@ static struct segment *segments;
 static size_t segment_count, segment_capacity;
 static struct mapping *maps;
 static size_t map_count, map_capacity;
-static char *maps_text;
+static char *maps_text; /* the maps reader's buffer, mmap'ed once */
 static size_t maps_text_capacity;
 
 /* /proc/PID/maps, opened ahead of time; checked before use (a program may
@@ -142,33 +144,41 @@ static int maps_file(bool *temporary) {
   return open_raw("/proc/self/maps");
 }
 
-static long read_all(int fd, size_t *len) {
-  *len = 0;
-  for (;;) {
-    if (!grow((void **)&maps_text, &maps_text_capacity, 1, *len + 65536))
-      return -ENOMEM;
-    long n = md_sys3(SYS_read, fd, maps_text + *len, maps_text_capacity - *len);
-    if (n == -EINTR)
-      continue;
-    if (n < 0)
-      return n;
-    if (n == 0)
-      return 0;
-    *len += (size_t)n;
-  }
+/* A mapping of the maps file, as the scan sees it. */
+static struct mapping mapping_from(const struct md_maps_entry *e) {
+  struct mapping m = {.start = e->start, .end = e->end};
+  m.readable = e->readable;
+  m.exec = e->exec;
+  /* A file mapped from its offset 0: maybe an ELF module. */
+  m.file_start = e->offset == 0 && e->path_len && e->path[0] == '/';
+  /* [vvar] pages can fault on read (time namespaces); [vsyscall] is
+   * execute-only. Neither holds pointers to blocks. */
+  const char *name = e->path_len && e->path[0] == '[' ? e->path : NULL;
+  size_t n = e->path_len;
+  if (name && ((n >= 5 && memcmp(name, "[vvar", 5) == 0) ||
+               (n >= 10 && memcmp(name, "[vsyscall]", 10) == 0)))
+    m.readable = false;
+  m.main_stack = name && n >= 7 && memcmp(name, "[stack]", 7) == 0;
+  return m;
 }
 
-static uintptr_t parse_hex(const char **p) {
-  uintptr_t v = 0;
-  for (;; (*p)++) {
-    char c = **p;
-    int d = c >= '0' && c <= '9'   ? c - '0'
-            : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                                   : -1;
-    if (d < 0)
-      return v;
-    v = v << 4 | (uintptr_t)d;
+/* Reads fd into maps[]; 0, or -errno (-ENOMEM: no room for the array). */
+static long read_maps(int fd) {
+  map_count = 0;
+  if (!grow((void **)&maps_text, &maps_text_capacity, 1, 65536))
+    return -ENOMEM;
+  struct md_maps it;
+  struct md_maps_entry e;
+  md_maps_open_fd(&it, fd, maps_text, maps_text_capacity);
+  while (md_maps_next(&it, &e)) {
+    if (e.end <= e.start)
+      continue;
+    if (!grow((void **)&maps, &map_capacity, sizeof(struct mapping),
+              map_count + 1))
+      return -ENOMEM;
+    maps[map_count++] = mapping_from(&e);
   }
+  return it.error;
 }
 
 bool md_roots_read_maps(const char **why) {
@@ -178,62 +188,26 @@ bool md_roots_read_maps(const char **why) {
                    : -1;
   bool temporary;
   int fd = maps_file(&temporary);
-  size_t len = 0;
-  long err = fd < 0 ? fd : read_all(fd, &len);
+  long err = fd < 0 ? fd : read_maps(fd);
   if (temporary && fd >= 0)
     md_sys1(SYS_close, fd);
   /* /proc/PID/maps reads empty once the main thread has called pthread_exit
    * (a zombie leader has no address space of its own): this thread's view. */
-  if (err == 0 && len == 0) {
+  if (err == 0 && map_count == 0) {
     fd = open_raw("/proc/thread-self/maps");
-    err = fd < 0 ? fd : read_all(fd, &len);
+    err = fd < 0 ? fd : read_maps(fd);
     if (fd >= 0)
       md_sys1(SYS_close, fd);
   }
-  if (err < 0 || len == 0) {
+  if (err == -ENOMEM) {
+    *why = "out of memory for the address space map (mmap failed)";
+    return false;
+  }
+  if (err < 0 || map_count == 0) {
     *why = err == -EMFILE || err == -ENFILE
                ? "cannot open /proc/self/maps (no file descriptor left)"
                : "cannot read /proc/self/maps";
     return false;
-  }
-  size_t lines = 0;
-  for (size_t i = 0; i < len; i++)
-    lines += maps_text[i] == '\n';
-  if (!grow((void **)&maps, &map_capacity, sizeof(struct mapping), lines + 1)) {
-    *why = "out of memory for the address space map (mmap failed)";
-    return false;
-  }
-  map_count = 0;
-  for (const char *p = maps_text, *end = maps_text + len; p < end;) {
-    const char *eol = memchr(p, '\n', (size_t)(end - p));
-    if (!eol)
-      eol = end;
-    struct mapping m;
-    m.start = parse_hex(&p);
-    if (*p == '-') {
-      p++;
-      m.end = parse_hex(&p);
-      m.readable = *p == ' ' && p[1] == 'r';
-      m.exec = *p == ' ' && p[1] && p[2] && p[3] == 'x';
-      m.file_start = false;
-      if (*p == ' ' && p[1] && p[2] && p[3] && p[4] && p[5] == ' ') {
-        const char *q = p + 6;
-        if (parse_hex(&q) == 0) { /* the offset; the path after dev, inode */
-          const char *slash = memchr(q, '/', (size_t)(eol - q));
-          m.file_start = slash && slash[-1] == ' ';
-        }
-      }
-      /* [vvar] pages can fault on read (time namespaces); [vsyscall] is
-       * execute-only. Neither holds pointers to blocks. */
-      const char *name = memchr(p, '[', (size_t)(eol - p));
-      if (name && (strncmp(name, "[vvar", 5) == 0 ||
-                   strncmp(name, "[vsyscall]", 10) == 0))
-        m.readable = false;
-      m.main_stack = name && strncmp(name, "[stack]", 7) == 0;
-      if (m.end > m.start)
-        maps[map_count++] = m;
-    }
-    p = eol + 1;
   }
   if (!list_modules()) {
     *why = "out of memory for the module list (mmap failed)";

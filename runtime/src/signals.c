@@ -7,7 +7,7 @@
  *   SIGRTMAX-14  heap profile (snapshot.c): append a snapshot
  *   SIGRTMAX-12  heap profile sampling (sample.c): tracking on/off
  * (the last two are mdebug's own, armed when a profile option is set;
- * SIGRTMAX-13 is the leak check's stop signal, stop_linux.c).
+ * SIGRTMAX-13 is the leak check's stop signal, stop_signal.c).
  *
  * A signal handler may interrupt a thread anywhere, inside the allocator
  * included, so it does nothing but flip an atomic flag (the toggle) or

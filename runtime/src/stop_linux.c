@@ -1,6 +1,8 @@
 /* stop_linux.c - stopping every other thread of the process while a leak
  * scan runs, and giving roots_linux.c each stopped thread's stack pointer,
- * thread pointer and registers.
+ * thread pointer and registers: the listing of the threads, their slots,
+ * the ptrace stop and md_world_stop, which chooses between it and the
+ * signal fallback (stop_signal.c; what both share is in stop_linux.h).
  *
  * The threads are listed from /proc/self/task (getdents64 on a directory fd
  * opened at start-up and again in a forked child, so a program that later
@@ -22,16 +24,8 @@
  *    named with PR_SET_PTRACER (replacing any tracer the program named).
  *
  *  a signal (the fallback, where ptrace is refused: seccomp, ptrace_scope
- *    3, no permission): each thread is sent STOP_SIGNAL with
- *    rt_tgsigqueueinfo carrying a cookie; the handler (raw system calls, no
- *    PLT call: it may run on a nearly full stack) copies the thread's
- *    registers into its slot, publishes "parked" and waits on a futex. The
- *    program's signals stay its own: a thread that blocks STOP_SIGNAL is
- *    never sent it (it might take it in sigwait) but waited for; a thread
- *    asleep inside glibc with every signal blocked (a thread ending, waiting
- *    for a lock a stopped thread holds) counts as stopped with the stack
- *    pointer /proc gives; the program's own STOP_SIGNAL goes to its handler,
- *    and a late copy of ours is swallowed, never passed on.
+ *    3, no permission): each thread is sent STOP_SIGNAL and parks in its
+ *    handler (stop_signal.c).
  *
  * A thread already traced by another process (a debugger, strace) cannot
  * be seized: that stop uses the fallback.
@@ -44,10 +38,11 @@
  * stopping: everyone is resumed and md_world_stop_failure says why.
  *
  * Built with -fno-builtin (CMakeLists.txt), so the compiler never turns a
- * loop into a call of memcpy or memset: the tracer and the signal handler
- * call nothing from libc. Never allocates through malloc: memory comes from
- * mmap and is kept from one stop to the next. Between stopping and resuming, nothing here takes a
- * user-space lock (no stdio, dladdr, malloc, md_log).
+ * loop into a call of memcpy or memset: the tracer calls nothing from
+ * libc. Never allocates through malloc: memory comes from
+ * mmap and is kept from one stop to the next. Between stopping and
+ * resuming, nothing here takes a user-space lock (no stdio, dladdr,
+ * malloc, md_log).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -67,61 +62,19 @@
 #include <time.h>
 #include <elf.h>
 
-#include "arch_x86_64.h"
 #include "internal.h"
 #include "lock.h"
+#include "stop_linux.h"
 
-/* SIGRTMAX-13 (51 with glibc). malloc debug's triggers use SIGRTMAX-19 ..
- * SIGRTMAX-15 (see DESIGN.md); glibc reserves the first real-time signals
- * (SIGCANCEL, SIGSETXID), which SIGRTMIN already skips. */
-#define STOP_SIGNAL (SIGRTMAX - 13)
-#define STOP_TIMEOUT_S 5
-#define FIRST_CHECK_NS 10000000ll /* unstopped threads are looked at after */
-#define MAX_CHECK_NS 160000000ll  /* ... then at doubling intervals up to */
-#define SLOTS_PER_CHUNK 1024
-#define MAX_CHUNKS 256 /* so at most 262144 threads */
-#define MAX_THREADS (SLOTS_PER_CHUNK * MAX_CHUNKS)
-#define TRACER_STACK (256 * 1024)
 
-/* One thread's state in a stop. In the signal fallback a slot changes
- * hands by CAS on state: REQUESTED (the controller asked) -> SAVING ->
- * PARKED (the thread's handler), or REQUESTED -> GONE / ABANDONED (the
- * controller); WAITING -> MASKED or REQUESTED (the controller). With ptrace
- * only the tracer writes slots, until it publishes them. */
-enum {
-  SLOT_FREE,
-  SLOT_WAITING, /* fallback: blocks STOP_SIGNAL, not sent it yet */
-  SLOT_REQUESTED,
-  SLOT_SAVING,
-  SLOT_PARKED,
-  SLOT_GONE,
-  SLOT_MASKED,
-  SLOT_ABANDONED
-};
-struct slot {
-  int state;
-  int tid;
-  int traced;   /* ptrace: seized */
-  int stop_sig; /* ptrace: a signal that stopped it, handed back;
-                   fallback: why it is WAITING (WAIT_*) */
-  uintptr_t sp, tp;
-  uintptr_t regs[MD_ARCH_REG_WORDS];
-} __attribute__((aligned(64)));
 
-/* ---- state shared with the signal handler and the tracer ---------------- */
-static struct slot *chunks[MAX_CHUNKS];
-static int *slot_tids; /* tid of slot i, contiguous for fast search */
-static int slot_count; /* slots valid for the handler's lookup; 0 between stops */
-static int parked_count; /* handlers that parked in this stop (futex word) */
-static int resume_word;  /* bumped to resume (futex word) */
-static int sent_pid;     /* the fallback's signals carry this pid ... */
-static const char cookie; /* ... and this address */
-static struct sigaction prev_action; /* the program's, while ours is installed */
-static bool handler_installed;
-/* Set once a thread was given up on with our signal pending: from then on
- * the handler stays, or that signal's default action would end the process
- * whenever the thread unblocks it. */
-static bool handler_sticky;
+
+/* ---- state shared with the signal fallback (stop_linux.h) --------------- */
+struct slot *md_stop_chunks[MAX_CHUNKS];
+int *md_stop_slot_tids; /* tid of slot i, contiguous for fast search */
+int md_stop_slot_count; /* slots valid for the handler's lookup; 0 between stops
+                         */
+int md_stop_parked_count; /* handlers that parked in this stop (futex word) */
 
 /* ---- the controller's state, under world_lock ---------------------------- */
 static int world_lock;      /* owner's pid; 0 when free */
@@ -130,8 +83,8 @@ static bool world_stopped;
 static __thread int in_world_stop __attribute__((tls_model("initial-exec")));
 static struct slot *self_slot; /* the calling thread, mmap'ed */
 static size_t self_nregs;
-static int slots_used;    /* slots handed out in this stop */
-static int settled_count; /* slots GONE or MASKED */
+int md_stop_slots_used;    /* slots handed out in this stop */
+int md_stop_settled_count; /* slots GONE or MASKED */
 static char task_buf[4096];
 static char failure[256]; /* why the last stop failed */
 
@@ -163,23 +116,9 @@ void md_pid_lock(int *lock) {
 }
 void md_pid_unlock(int *lock) { __atomic_store_n(lock, 0, __ATOMIC_RELEASE); }
 
-static long futex(int *word, int op, int val, const struct timespec *timeout) {
-  return md_sys6(SYS_futex, (long)word, op, val, (long)timeout, 0, 0);
-}
-
-static long long now_ns(void) {
-  struct timespec ts;
-  md_sys2(SYS_clock_gettime, CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1000000000ll + ts.tv_nsec;
-}
-
 static void pause_ms(long ms) {
   struct timespec ts = {0, ms * 1000000};
   md_sys2(SYS_nanosleep, &ts, NULL);
-}
-
-static inline struct slot *slot_at(int i) {
-  return &chunks[i / SLOTS_PER_CHUNK][i % SLOTS_PER_CHUNK];
 }
 
 /* ---- small text helpers that call nothing (the tracer uses them) -------- */
@@ -203,7 +142,7 @@ static bool starts(const char *s, const char *prefix) {
 }
 
 /* The value after "\nNAME" in a /proc status text, or NULL. */
-static const char *field(const char *text, const char *name) {
+const char *md_stop_field(const char *text, const char *name) {
   for (const char *p = text; *p; p++)
     if ((p == text || p[-1] == '\n') && starts(p, name)) {
       for (const char *n = name; *n; n++)
@@ -215,7 +154,7 @@ static const char *field(const char *text, const char *name) {
   return NULL;
 }
 
-static uintptr_t parse_num(const char **p, int base) {
+uintptr_t md_stop_parse_num(const char **p, int base) {
   uintptr_t v = 0;
   for (;; (*p)++) {
     char c = **p;
@@ -244,7 +183,7 @@ static int task_dir(void) {
 
 /* Reads /proc/self/task/TID/NAME (through the kept directory) into buf,
  * NUL-terminated; the length, or -errno. */
-static long read_task_file(int tid, const char *name, char *buf, size_t size) {
+long md_stop_read_task_file(int tid, const char *name, char *buf, size_t size) {
   char path[64];
   size_t n = put_int(path, tid);
   path[n++] = '/';
@@ -279,7 +218,8 @@ struct linux_dirent64 {
 /* Calls fn for every thread listed but `self` and those that have a slot
  * already. Returns how many fn accepted (fn: >0 asked, 0 skipped, <0 stop
  * with that result), or -errno if the directory cannot be read. */
-static int for_new_threads(int self, int (*fn)(int tid, void *arg), void *arg) {
+int md_stop_for_new_threads(int self, int (*fn)(int tid, void *arg),
+                            void *arg) {
   int fd = task.fd;
   if (fd < 0)
     return -EBADF;
@@ -299,12 +239,12 @@ static int for_new_threads(int self, int (*fn)(int tid, void *arg), void *arg) {
       struct linux_dirent64 *d = (struct linux_dirent64 *)(task_buf + off);
       off += d->d_reclen;
       const char *c = d->d_name;
-      int tid = (int)parse_num(&c, 10);
+      int tid = (int)md_stop_parse_num(&c, 10);
       if (*c || tid <= 0 || tid == self)
         continue;
       bool known = false;
-      for (int i = 0; i < slots_used && !known; i++)
-        known = slot_tids[i] == tid;
+      for (int i = 0; i < md_stop_slots_used && !known; i++)
+        known = md_stop_slot_tids[i] == tid;
       if (known)
         continue;
       int got = fn(tid, arg);
@@ -318,16 +258,17 @@ static int for_new_threads(int self, int (*fn)(int tid, void *arg), void *arg) {
 
 /* A slot for tid (state WAITING until set), or NULL. mmap is called raw:
  * the tracer may be the caller. */
-static struct slot *new_slot(int tid, int state) {
-  if (slots_used == MAX_THREADS)
+struct slot *md_stop_new_slot(int tid, int state) {
+  if (md_stop_slots_used == MAX_THREADS)
     return NULL;
-  int i = slots_used;
-  if (!chunks[i / SLOTS_PER_CHUNK]) {
-    long p = md_sys6(SYS_mmap, 0, sizeof(struct slot) * SLOTS_PER_CHUNK,
-                     PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  int i = md_stop_slots_used;
+  if (!md_stop_chunks[i / SLOTS_PER_CHUNK]) {
+    long p =
+        md_sys6(SYS_mmap, 0, sizeof(struct slot) * SLOTS_PER_CHUNK,
+                PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p < 0 && p > -4096)
       return NULL;
-    chunks[i / SLOTS_PER_CHUNK] = (struct slot *)p;
+    md_stop_chunks[i / SLOTS_PER_CHUNK] = (struct slot *)p;
   }
   struct slot *s = slot_at(i);
   __atomic_store_n(&s->state, SLOT_FREE, __ATOMIC_RELAXED);
@@ -335,10 +276,10 @@ static struct slot *new_slot(int tid, int state) {
   s->traced = 0;
   s->stop_sig = 0;
   s->sp = s->tp = 0;
-  __atomic_store_n(&slot_tids[i], tid, __ATOMIC_RELAXED);
+  __atomic_store_n(&md_stop_slot_tids[i], tid, __ATOMIC_RELAXED);
   __atomic_store_n(&s->state, state, __ATOMIC_RELEASE);
-  slots_used++;
-  __atomic_store_n(&slot_count, slots_used, __ATOMIC_RELEASE);
+  md_stop_slots_used++;
+  __atomic_store_n(&md_stop_slot_count, md_stop_slots_used, __ATOMIC_RELEASE);
   return s;
 }
 
@@ -363,15 +304,15 @@ static struct {
  * process, or ptrace refused. */
 static int classify_refusal(int tid, long err) {
   char buf[2048];
-  long n = read_task_file(tid, "status", buf, sizeof(buf));
+  long n = md_stop_read_task_file(tid, "status", buf, sizeof(buf));
   if (n == -ENOENT || n == -ESRCH)
     return SLOT_GONE;
   if (n > 0) {
-    const char *st = field(buf, "State:");
-    const char *tp = field(buf, "TracerPid:");
+    const char *st = md_stop_field(buf, "State:");
+    const char *tp = md_stop_field(buf, "TracerPid:");
     if (st && (*st == 'Z' || *st == 'X'))
       return SLOT_GONE;
-    if (tp && parse_num(&tp, 10) != 0) {
+    if (tp && md_stop_parse_num(&tp, 10) != 0) {
       ctl.why = "a thread is traced by another process";
       return -RES_TRACED;
     }
@@ -387,7 +328,7 @@ static int classify_refusal(int tid, long err) {
 
 static int seize(int tid, void *arg) {
   (void)arg;
-  struct slot *s = new_slot(tid, SLOT_REQUESTED);
+  struct slot *s = md_stop_new_slot(tid, SLOT_REQUESTED);
   if (!s) {
     ctl.why = "too many threads, or out of memory for their slots";
     return -RES_FAILED;
@@ -395,7 +336,7 @@ static int seize(int tid, void *arg) {
   long r = md_sys4(SYS_ptrace, PTRACE_SEIZE, tid, 0, 0);
   if (r == -ESRCH) {
     s->state = SLOT_GONE;
-    settled_count++;
+    md_stop_settled_count++;
     return 0;
   }
   if (r < 0) {
@@ -404,7 +345,7 @@ static int seize(int tid, void *arg) {
     if (to < 0)
       return to;
     s->state = to;
-    settled_count++;
+    md_stop_settled_count++;
     return 0;
   }
   s->traced = 1;
@@ -413,8 +354,8 @@ static int seize(int tid, void *arg) {
 }
 
 static struct slot *traced_slot(int tid) {
-  for (int i = 0; i < slots_used; i++)
-    if (slot_tids[i] == tid && slot_at(i)->traced)
+  for (int i = 0; i < md_stop_slots_used; i++)
+    if (md_stop_slot_tids[i] == tid && slot_at(i)->traced)
       return slot_at(i);
   return NULL;
 }
@@ -424,7 +365,7 @@ static struct slot *traced_slot(int tid) {
 static bool wait_stops(long long *deadline) {
   for (;;) {
     int pending = 0;
-    for (int i = 0; i < slots_used; i++)
+    for (int i = 0; i < md_stop_slots_used; i++)
       pending += slot_at(i)->state == SLOT_REQUESTED;
     if (!pending)
       return true;
@@ -433,7 +374,7 @@ static bool wait_stops(long long *deadline) {
     if (r == -EINTR)
       continue;
     if (r == -ECHILD) { /* nothing left to wait for: all gone */
-      for (int i = 0; i < slots_used; i++)
+      for (int i = 0; i < md_stop_slots_used; i++)
         if (slot_at(i)->state == SLOT_REQUESTED) {
           slot_at(i)->state = SLOT_GONE;
           slot_at(i)->traced = 0;
@@ -457,12 +398,13 @@ static bool wait_stops(long long *deadline) {
       continue;
     }
     if (now_ns() > *deadline) {
-      for (int i = 0; i < slots_used; i++)
+      for (int i = 0; i < md_stop_slots_used; i++)
         if (slot_at(i)->state == SLOT_REQUESTED) {
           char buf[512];
           ctl.bad_tid = slot_at(i)->tid;
           ctl.bad_state = 0;
-          if (read_task_file(ctl.bad_tid, "stat", buf, sizeof(buf)) > 0) {
+          if (md_stop_read_task_file(ctl.bad_tid, "stat", buf, sizeof(buf)) >
+              0) {
             const char *p = buf, *paren = NULL;
             for (; *p; p++)
               if (*p == ')')
@@ -490,14 +432,15 @@ static void read_registers(struct slot *s) {
   s->tp = s->regs[MD_ARCH_TP_INDEX];
   unsigned char fp[MD_ARCH_FPREGS_SIZE] __attribute__((aligned(16)));
   io = (struct iovec){fp, sizeof(fp)};
-  bool have = md_sys4(SYS_ptrace, PTRACE_GETREGSET, s->tid, NT_PRFPREG, &io) == 0;
+  bool have =
+      md_sys4(SYS_ptrace, PTRACE_GETREGSET, s->tid, NT_PRFPREG, &io) == 0;
   const uintptr_t *xmm = (const uintptr_t *)(fp + MD_ARCH_XMM_OFFSET);
   for (size_t k = 0; k < MD_ARCH_XMM_WORDS; k++)
     ((volatile uintptr_t *)s->regs)[MD_ARCH_GREG_WORDS + k] = have ? xmm[k] : 0;
 }
 
 static void detach_all(void) {
-  for (int i = 0; i < slots_used; i++) {
+  for (int i = 0; i < md_stop_slots_used; i++) {
     struct slot *s = slot_at(i);
     if (s->traced && s->state == SLOT_PARKED)
       md_sys4(SYS_ptrace, PTRACE_DETACH, s->tid, 0, s->stop_sig);
@@ -509,7 +452,7 @@ static void detach_all(void) {
 static int attach_all(void) {
   long long deadline = now_ns() + STOP_TIMEOUT_S * 1000000000ll;
   for (;;) {
-    int asked = for_new_threads(ctl.caller, seize, NULL);
+    int asked = md_stop_for_new_threads(ctl.caller, seize, NULL);
     if (asked == -RES_FAILED || asked == -RES_REFUSED || asked == -RES_TRACED)
       return -asked;
     if (asked < 0) {
@@ -536,7 +479,7 @@ static int tracer_main(void *arg) {
     futex(&ctl.phase, FUTEX_WAIT, CTL_WAIT, NULL);
   int result = attach_all();
   if (result == RES_OK) {
-    for (int i = 0; i < slots_used; i++)
+    for (int i = 0; i < md_stop_slots_used; i++)
       if (slot_at(i)->state == SLOT_PARKED)
         read_registers(slot_at(i));
     __atomic_store_n(&ctl.phase, CTL_STOPPED, __ATOMIC_RELEASE);
@@ -632,373 +575,6 @@ static void resume_ptrace(void) {
   reap_tracer();
 }
 
-/* ---- the signal fallback: the handler ------------------------------------ */
-
-static void forward(int sig, siginfo_t *info, void *uc) {
-  if (prev_action.sa_flags & SA_SIGINFO) {
-    if (prev_action.sa_sigaction)
-      prev_action.sa_sigaction(sig, info, uc);
-  } else if (prev_action.sa_handler != SIG_DFL &&
-             prev_action.sa_handler != SIG_IGN) {
-    prev_action.sa_handler(sig);
-  }
-}
-
-/* Runs with every signal blocked, maybe on a nearly full stack: raw system
- * calls (errno untouched), no call through the PLT, a small frame. */
-static void stop_handler(int sig, siginfo_t *info,
-                                                     void *ucv) {
-  if (!info || info->si_code != SI_QUEUE || info->si_pid != sent_pid ||
-      info->si_value.sival_ptr != (void *)&cookie) {
-    forward(sig, info, ucv); /* the program's own use of the signal */
-    return;
-  }
-  int tid = (int)md_sys0(SYS_gettid);
-  int n = __atomic_load_n(&slot_count, __ATOMIC_ACQUIRE);
-  struct slot *s = NULL;
-  for (int i = 0; i < n; i++) {
-    if (__atomic_load_n(&slot_tids[i], __ATOMIC_RELAXED) != tid)
-      continue;
-    struct slot *c = slot_at(i);
-    int want = SLOT_REQUESTED;
-    if (!__atomic_compare_exchange_n(&c->state, &want, SLOT_SAVING, false,
-                                     __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-      break;
-    if (__atomic_load_n(&c->tid, __ATOMIC_RELAXED) == tid) {
-      s = c;
-      break;
-    }
-    /* The slot was handed to another thread under our feet: give it back. */
-    __atomic_store_n(&c->state, SLOT_REQUESTED, __ATOMIC_RELEASE);
-  }
-  if (!s)
-    return; /* a late copy of ours (a stop that gave up): swallowed */
-  /* Read only now that the slot is ours: the controller bumps resume_word
-   * after every slot of its stop is PARKED or given up, and this slot was
-   * handed out after the previous stop's bump. */
-  int gen = __atomic_load_n(&resume_word, __ATOMIC_ACQUIRE);
-  s->sp = md_arch_regs_from_context(s->regs, ucv);
-  s->tp = (uintptr_t)__builtin_thread_pointer();
-  __atomic_store_n(&s->state, SLOT_PARKED, __ATOMIC_RELEASE);
-  /* From here on the slot is the controller's; it may be reused. The count
-   * comes last: the controller waits for it before resuming anyone, so no
-   * late increment can fall into the next stop. */
-  __atomic_add_fetch(&parked_count, 1, __ATOMIC_RELEASE);
-  futex(&parked_count, FUTEX_WAKE_PRIVATE, 1, NULL);
-  while (__atomic_load_n(&resume_word, __ATOMIC_ACQUIRE) == gen)
-    futex(&resume_word, FUTEX_WAIT_PRIVATE, gen, NULL);
-}
-
-/* ---- the signal fallback: the controller --------------------------------- */
-
-/* The thread's blocked signals (bit sig-1) and state letter; false if its
- * status cannot be read. */
-static bool thread_status(int tid, uint64_t *blocked, char *state) {
-  char buf[2048];
-  if (read_task_file(tid, "status", buf, sizeof(buf)) <= 0)
-    return false;
-  const char *st = field(buf, "State:"), *p = field(buf, "SigBlk:");
-  if (!st || !p)
-    return false;
-  *state = *st;
-  *blocked = parse_num(&p, 16);
-  return true;
-}
-
-/* A thread asleep inside glibc with every signal blocked, SIGCANCEL too
- * (which glibc's pthread_sigmask never lets a program block): a thread on
- * its way out after its last user code ran (it blocks all signals, then,
- * if detached, takes the stack cache lock a stopped thread may hold), or a
- * new one not yet running user code. Asleep while everyone else is stopped
- * it cannot run. Returns its stack pointer (from /proc/self/task/TID/
- * syscall), or 0 if it is not such a thread. */
-static uintptr_t asleep_masked_in_libc(int tid, uint64_t blocked, char state) {
-  int sigcancel = __SIGRTMIN; /* glibc's SIGCANCEL, the kernel's first */
-  if (state != 'S' || !((blocked >> (sigcancel - 1)) & 1))
-    return 0;
-  char buf[512];
-  if (read_task_file(tid, "syscall", buf, sizeof(buf)) <= 0)
-    return 0;
-  /* "NR ARG1 .. ARG6 SP PC", or "-1 SP PC", or "running". */
-  const char *words[9];
-  int n = 0;
-  for (const char *p = buf; *p && n < 9;) {
-    while (*p == ' ')
-      p++;
-    if (!*p || *p == '\n')
-      break;
-    words[n++] = p;
-    while (*p && *p != ' ' && *p != '\n')
-      p++;
-  }
-  if (n < 3 || words[n - 2][0] != '0' || words[n - 2][1] != 'x')
-    return 0;
-  const char *sp = words[n - 2] + 2;
-  return parse_num(&sp, 16);
-}
-
-/* Whether the thread sleeps in sigwait / sigwaitinfo / sigtimedwait on a
- * set holding STOP_SIGNAL: the kernel unblocks the awaited signals for the
- * call (its SigBlk does not show them), and would hand ours to the
- * program. The set is read from our own memory with process_vm_readv, which
- * fails cleanly if the pointer is stale. */
-static bool waits_for_stop_signal(int tid) {
-  char buf[512];
-  if (read_task_file(tid, "syscall", buf, sizeof(buf)) <= 0)
-    return false;
-  const char *p = buf;
-  if (*p < '0' || *p > '9' || parse_num(&p, 10) != SYS_rt_sigtimedwait)
-    return false;
-  while (*p == ' ')
-    p++;
-  if (p[0] != '0' || p[1] != 'x')
-    return false;
-  p += 2;
-  uintptr_t set_addr = parse_num(&p, 16);
-  uint64_t set = 0;
-  struct iovec local = {&set, sizeof(set)}, remote = {(void *)set_addr, 8};
-  if (md_sys6(SYS_process_vm_readv, md_getpid(), (long)&local, 1,
-              (long)&remote, 1, 0) != 8)
-    return true; /* cannot tell: do not risk it */
-  return (set >> (STOP_SIGNAL - 1)) & 1;
-}
-
-static bool take_back(struct slot *s, int from, int to) {
-  return __atomic_compare_exchange_n(&s->state, &from, to, false,
-                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
-}
-
-static const char *fallback_why;
-static int fallback_tid;
-enum { WAIT_BLOCKS = 1, WAIT_SIGWAIT = 2 }; /* why a slot is WAITING */
-
-/* Sends the stop signal to a WAITING thread that does not block it; a
- * thread that does is left WAITING (or settled, if asleep in glibc with
- * everything masked). false (fallback_why set) if the thread cannot be
- * looked at. */
-static bool ask(struct slot *s, int pid) {
-  uint64_t blocked;
-  char state;
-  if (!thread_status(s->tid, &blocked, &state)) {
-    if (md_sys3(SYS_tgkill, pid, s->tid, 0) == -ESRCH) {
-      s->state = SLOT_GONE;
-      settled_count++;
-      return true;
-    }
-    fallback_tid = s->tid;
-    fallback_why = "cannot read its /proc status";
-    return false;
-  }
-  if (state == 'Z' || state == 'X') {
-    s->state = SLOT_GONE;
-    settled_count++;
-    return true;
-  }
-  if ((blocked >> (STOP_SIGNAL - 1)) & 1) {
-    uintptr_t sp = asleep_masked_in_libc(s->tid, blocked, state);
-    if (sp) {
-      s->sp = sp;
-      s->tp = 0;
-      s->state = SLOT_MASKED;
-      settled_count++;
-    }
-    s->stop_sig = WAIT_BLOCKS;
-    return true; /* never sent to a thread that blocks it */
-  }
-  if (state == 'S' && waits_for_stop_signal(s->tid)) {
-    s->stop_sig = WAIT_SIGWAIT;
-    return true; /* sigwait would take it */
-  }
-  __atomic_store_n(&s->state, SLOT_REQUESTED, __ATOMIC_RELEASE);
-  siginfo_t info;
-  memset(&info, 0, sizeof(info));
-  info.si_signo = STOP_SIGNAL;
-  info.si_code = SI_QUEUE;
-  info.si_pid = sent_pid;
-  info.si_uid = (uid_t)md_sys0(SYS_getuid);
-  info.si_value.sival_ptr = (void *)&cookie;
-  long r = md_sys4(SYS_rt_tgsigqueueinfo, pid, s->tid, STOP_SIGNAL, &info);
-  if (r == 0)
-    return true;
-  if (r == -ESRCH && take_back(s, SLOT_REQUESTED, SLOT_GONE))
-    settled_count++;
-  else if (r == -EAGAIN) /* the real-time signal queue is full: later */
-    take_back(s, SLOT_REQUESTED, SLOT_WAITING);
-  return true;
-}
-
-static int add_waiting(int tid, void *arg) {
-  (void)arg;
-  if (!new_slot(tid, SLOT_WAITING)) {
-    fallback_why = "too many threads, or out of memory for their slots";
-    return -1;
-  }
-  return 1;
-}
-
-/* Settles what can be settled without an answer: exited threads, threads
- * that block the signal (asked again, or settled as asleep in glibc), and
- * requested threads that went to sleep in glibc with everything masked
- * before the signal arrived. */
-static bool check_unparked(int pid) {
-  for (int i = 0; i < slots_used; i++) {
-    struct slot *s = slot_at(i);
-    int st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
-    if (st == SLOT_WAITING) {
-      if (!ask(s, pid))
-        return false;
-      continue;
-    }
-    if (st != SLOT_REQUESTED)
-      continue;
-    uint64_t blocked;
-    char state = 0;
-    if (!thread_status(s->tid, &blocked, &state)) {
-      if (md_sys3(SYS_tgkill, pid, s->tid, 0) == -ESRCH &&
-          take_back(s, SLOT_REQUESTED, SLOT_GONE))
-        settled_count++;
-      continue;
-    }
-    if (state == 'Z' || state == 'X') {
-      if (take_back(s, SLOT_REQUESTED, SLOT_GONE))
-        settled_count++;
-      continue;
-    }
-    uintptr_t sp = ((blocked >> (STOP_SIGNAL - 1)) & 1)
-                       ? asleep_masked_in_libc(s->tid, blocked, state)
-                       : 0;
-    if (sp && take_back(s, SLOT_REQUESTED, SLOT_MASKED)) {
-      settled_count++;
-      s->sp = sp; /* only once ours: its handler may have taken it */
-      s->tp = 0;
-      handler_sticky = true; /* our signal stays pending in it */
-    }
-  }
-  return true;
-}
-
-/* Waits until every listed thread parked or settled; false when none made
- * progress until the deadline. The deadline moves with progress: on a
- * machine with far more busy threads than CPUs, each thread must wait its
- * turn to run its handler, and a slow stop is not a stuck one. */
-static bool wait_parked(int pid, long long *deadline) {
-  long long interval = FIRST_CHECK_NS, next_check = now_ns() + interval;
-  int done_before = -1;
-  for (;;) {
-    int parked = __atomic_load_n(&parked_count, __ATOMIC_ACQUIRE);
-    if (parked + settled_count >= slots_used)
-      return true;
-    long long now = now_ns();
-    if (parked + settled_count != done_before) {
-      if (done_before >= 0)
-        *deadline = now + STOP_TIMEOUT_S * 1000000000ll;
-      done_before = parked + settled_count;
-    }
-    if (now >= *deadline) {
-      fallback_why = NULL;
-      return false;
-    }
-    if (now >= next_check) {
-      if (!check_unparked(pid))
-        return false;
-      if (interval < MAX_CHECK_NS)
-        interval *= 2;
-      next_check = now + interval;
-      continue;
-    }
-    struct timespec ts = {0, 1000000}; /* 1 ms */
-    futex(&parked_count, FUTEX_WAIT_PRIVATE, parked, &ts);
-  }
-}
-
-/* After a failure: gives up every slot not taken, then waits until the
- * handlers that did take theirs have parked and counted themselves (a few
- * stores away). Names one thread that did not stop. */
-static void abandon_unparked(void) {
-  int parked = 0;
-  for (int i = 0; i < slots_used; i++) {
-    struct slot *s = slot_at(i);
-    int was = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
-    if (was == SLOT_WAITING || take_back(s, SLOT_REQUESTED, SLOT_ABANDONED)) {
-      if (was == SLOT_REQUESTED)
-        handler_sticky = true; /* our signal may still be pending in it */
-      if (!fallback_tid) {
-        fallback_tid = s->tid;
-        if (!fallback_why)
-          fallback_why = was != SLOT_WAITING ? "it did not answer the stop "
-                                               "signal"
-                         : s->stop_sig == WAIT_SIGWAIT
-                             ? "it waits for the stop signal in sigwait"
-                             : "it blocks the stop signal";
-      }
-      s->state = SLOT_ABANDONED;
-      continue;
-    }
-    int st;
-    while ((st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE)) == SLOT_SAVING)
-      sched_yield();
-    parked += st == SLOT_PARKED;
-  }
-  while (__atomic_load_n(&parked_count, __ATOMIC_ACQUIRE) < parked)
-    sched_yield();
-}
-
-static bool install_handler(void) {
-  if (handler_installed)
-    return true;
-  struct sigaction sa;
-  memset(&sa, 0, sizeof(sa));
-  sa.sa_sigaction = stop_handler;
-  sa.sa_flags = SA_SIGINFO | SA_RESTART;
-  sigfillset(&sa.sa_mask);
-  if (sigaction(STOP_SIGNAL, &sa, &prev_action) != 0)
-    return false;
-  handler_installed = true;
-  return true;
-}
-
-static void resume_signals(void) {
-  __atomic_store_n(&slot_count, 0, __ATOMIC_RELEASE); /* late signals: not ours */
-  __atomic_add_fetch(&resume_word, 1, __ATOMIC_RELEASE);
-  futex(&resume_word, FUTEX_WAKE_PRIVATE, 0x7fffffff, NULL);
-  if (handler_installed && !handler_sticky &&
-      sigaction(STOP_SIGNAL, &prev_action, NULL) == 0)
-    handler_installed = false;
-}
-
-static bool stop_signals(int pid, int self) {
-  fallback_why = NULL;
-  fallback_tid = 0;
-  if (!install_handler()) {
-    fallback_why = "cannot install the stop signal handler";
-    return false;
-  }
-  sent_pid = pid;
-  long long deadline = now_ns() + STOP_TIMEOUT_S * 1000000000ll;
-  for (;;) {
-    int asked = for_new_threads(self, add_waiting, NULL);
-    if (asked < 0) {
-      if (!fallback_why)
-        fallback_why = "cannot list the threads (/proc/self/task)";
-      break;
-    }
-    bool ok = true;
-    for (int i = 0; i < slots_used && ok; i++)
-      if (__atomic_load_n(&slot_at(i)->state, __ATOMIC_ACQUIRE) == SLOT_WAITING)
-        ok = ask(slot_at(i), pid);
-    if (!ok)
-      break;
-    if (asked == 0 &&
-        __atomic_load_n(&parked_count, __ATOMIC_ACQUIRE) + settled_count >=
-            slots_used)
-      return true; /* everyone seen is parked or gone, and no one is new */
-    if (!wait_parked(pid, &deadline))
-      break;
-  }
-  abandon_unparked();
-  return false;
-}
-
 /* ---- start-up ------------------------------------------------------------- */
 
 static void atfork_child(void) {
@@ -1020,7 +596,7 @@ __attribute__((constructor(102))) static void stop_constructor(void) {
     if (n > 0) {
       buf[n] = '\0';
       const char *p = buf;
-      yama_scope = (int)parse_num(&p, 10);
+      yama_scope = (int)md_stop_parse_num(&p, 10);
     }
   }
   if (yama_scope >= 3) {
@@ -1068,10 +644,10 @@ static bool world_stop(void (*fn)(void *arg), void *arg,
   const char *why = NULL;
   int pid = md_getpid(), self = md_gettid();
   bool ok = true, prepared = false, by_ptrace = false, by_signal = false;
-  if (!slot_tids) {
-    slot_tids = md_mmap(sizeof(int) * MAX_THREADS);
+  if (!md_stop_slot_tids) {
+    md_stop_slot_tids = md_mmap(sizeof(int) * MAX_THREADS);
     self_slot = md_mmap(sizeof(struct slot));
-    if (!slot_tids || !self_slot) {
+    if (!md_stop_slot_tids || !self_slot) {
       ok = false;
       why = "out of memory (mmap failed)";
     }
@@ -1082,8 +658,8 @@ static bool world_stop(void (*fn)(void *arg), void *arg,
   }
   if (ok)
     ok = prepared = md_roots_prepare(&why);
-  slots_used = settled_count = 0;
-  __atomic_store_n(&parked_count, 0, __ATOMIC_RELEASE);
+  md_stop_slots_used = md_stop_settled_count = 0;
+  __atomic_store_n(&md_stop_parked_count, 0, __ATOMIC_RELEASE);
   if (ok && !ptrace_refused) {
     int r = stop_ptrace(self, &why);
     if (r == RES_OK) {
@@ -1096,20 +672,21 @@ static bool world_stop(void (*fn)(void *arg), void *arg,
         ptrace_refused = -1;
       ptrace_why = why;
       ptrace_err = r == RES_REFUSED ? ctl.err : 0;
-      slots_used = settled_count = 0;
+      md_stop_slots_used = md_stop_settled_count = 0;
     }
   }
   if (ok && !by_ptrace) {
     by_signal = true;
-    if (!stop_signals(pid, self)) {
+    if (!md_stop_signals(pid, self)) {
       ok = false;
       char method[128];
       size_t n = md_format(method, sizeof(method), "ptrace not used: %s",
                            ptrace_why);
       if (ptrace_err)
         md_format(method + n, sizeof(method) - n, " (errno %ld)", -ptrace_err);
-      set_failure(fallback_why ? fallback_why : "it did not stop in time",
-                  fallback_tid, 0, 0, method);
+      set_failure(md_stop_fallback_why ? md_stop_fallback_why
+                                       : "it did not stop in time",
+                  md_stop_fallback_tid, 0, 0, method);
     }
   }
   if (ok && !md_roots_read_maps(&why))
@@ -1136,7 +713,7 @@ static bool world_stop(void (*fn)(void *arg), void *arg,
   if (by_ptrace)
     resume_ptrace();
   if (by_signal)
-    resume_signals();
+    md_stop_signals_resume();
   if (prepared)
     md_roots_finish();
   if (!ok && why && !failure[0])
@@ -1161,7 +738,7 @@ bool md_world_thread(size_t i, struct md_thread *t) {
                             self_nregs, self_slot->regs};
     return true;
   }
-  for (int k = 0; k < slots_used; k++) {
+  for (int k = 0; k < md_stop_slots_used; k++) {
     const struct slot *s = slot_at(k);
     int state = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
     if (state != SLOT_PARKED && state != SLOT_MASKED)

@@ -47,6 +47,7 @@
 
 #include "lock.h"
 #include "internal.h"
+#include "platform_linux.h"
 #include "symbolizer_answer.h"
 
 #define MAX_MODULES 64
@@ -286,31 +287,31 @@ static bool start(void) {
    * forks again: the helper is the grandchild, reparented to init, so a
    * program that waits for all its children (wait(NULL) in a loop) never
    * waits for it; the child exits at once and is reaped here. */
-  long pid = syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0);
+  long pid = md_sys5(SYS_clone, SIGCHLD, 0, 0, 0, 0);
   if (pid == 0) {
-    if (syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0) != 0)
-      syscall(SYS_exit_group, 0);
+    if (md_sys5(SYS_clone, SIGCHLD, 0, 0, 0, 0) != 0)
+      md_sys1(SYS_exit_group, 0);
     long c = sv[1];
     if (c < 3)
-      c = syscall(SYS_fcntl, c, F_DUPFD, 3);
-    long null = syscall(SYS_openat, AT_FDCWD, "/dev/null", O_WRONLY);
-    syscall(SYS_dup2, c, 0);
-    syscall(SYS_dup2, c, 1);
+      c = md_sys3(SYS_fcntl, c, F_DUPFD, 3);
+    long null = md_sys3(SYS_openat, AT_FDCWD, "/dev/null", O_WRONLY);
+    md_sys2(SYS_dup2, c, 0);
+    md_sys2(SYS_dup2, c, 1);
     if (null >= 0)
-      syscall(SYS_dup2, null, 2);
+      md_sys2(SYS_dup2, null, 2);
     /* Every other file of the program goes, as the sanitizers' helper
      * start does: a pipe's write end kept open here would keep the
      * program's readers from ever seeing its end. */
-    if (syscall(SYS_close_range, 3, ~0u, 0) != 0) {
+    if (md_sys3(SYS_close_range, 3, ~0u, 0) != 0) {
       struct rlimit lim = {1024, 1024};
-      syscall(SYS_getrlimit, RLIMIT_NOFILE, &lim);
+      md_sys2(SYS_getrlimit, RLIMIT_NOFILE, &lim);
       for (long fd = 3; fd < (long)lim.rlim_cur && fd < 65536; fd++)
-        syscall(SYS_close, fd);
+        md_sys1(SYS_close, fd);
     }
     uint64_t none = 0; /* a report from a signal handler blocks some */
-    syscall(SYS_rt_sigprocmask, SIG_SETMASK, &none, NULL, sizeof(none));
-    syscall(SYS_execve, helper.path, argv, envp);
-    syscall(SYS_exit_group, 127);
+    md_sys4(SYS_rt_sigprocmask, SIG_SETMASK, &none, NULL, sizeof(none));
+    md_sys3(SYS_execve, helper.path, argv, envp);
+    md_sys1(SYS_exit_group, 127);
   }
   close(sv[1]);
   if (pid > 0)

@@ -16,17 +16,16 @@
  * without frame pointers (libc's call of main) is often a stack address
  * whose neighbour is data, not a return address.
  *
- * Never allocates; reads /proc/self/maps with raw system calls, once per
- * thread (and again when the stack pointer leaves the mapping it found).
+ * Never allocates; reads /proc/self/maps (procmaps.c: raw system calls, a
+ * buffer on the stack), once per thread (and again when the stack pointer
+ * leaves the mapping it found).
  */
 #define _GNU_SOURCE
-#include <fcntl.h>
 #include <link.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include "internal.h"
 #include "lock.h"
+#include "platform_linux.h"
 
 extern char __start_mdebug_text[] __attribute__((weak, visibility("hidden")));
 extern char __stop_mdebug_text[] __attribute__((weak, visibility("hidden")));
@@ -118,55 +117,24 @@ static bool is_code(const struct code_ranges *r, uintptr_t pc, size_t *last) {
   return true;
 }
 
-static int hex_digit(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  return -1;
-}
-
-/* Scans /proc/self/maps ("lo-hi perms ...") for the mapping holding sp. */
+/* The mapping of /proc/self/maps holding sp. The buffer is on the stack
+ * (this may run in a crash handler): 4 KiB, as before the reader was
+ * shared. */
 static MD_NOINLINE void find_stack(uintptr_t sp) {
   stack_lo = stack_hi = 0;
-  int fd = (int)syscall(SYS_openat, AT_FDCWD, "/proc/self/maps",
-                        O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return;
   char buf[4096];
-  uintptr_t lo = 0, hi = 0;
-  int field = 0; /* 0: lo, 1: hi, 2: rest of the line */
-  for (;;) {
-    long n = syscall(SYS_read, fd, buf, sizeof(buf));
-    if (n <= 0)
-      break;
-    for (long i = 0; i < n; i++) {
-      char c = buf[i];
-      int d = hex_digit(c);
-      if (c == '\n') {
-        field = 0;
-        lo = hi = 0;
-      } else if (field == 0) {
-        if (c == '-')
-          field = 1;
-        else if (d >= 0)
-          lo = lo << 4 | (uintptr_t)d;
-      } else if (field == 1) {
-        if (d >= 0) {
-          hi = hi << 4 | (uintptr_t)d;
-        } else {
-          field = 2;
-          if (sp >= lo && sp < hi) {
-            stack_lo = lo;
-            stack_hi = hi;
-            syscall(SYS_close, fd);
-            return;
-          }
-        }
+  struct md_maps it;
+  struct md_maps_entry m;
+  if (md_maps_open(&it, "/proc/self/maps", buf, sizeof(buf))) {
+    while (md_maps_next(&it, &m)) {
+      if (sp >= m.start && sp < m.end) {
+        stack_lo = m.start;
+        stack_hi = m.end;
+        break;
       }
     }
   }
-  syscall(SYS_close, fd);
+  md_maps_close(&it);
 }
 
 /* The frames from fp on, inside the stack mapping holding sp, into pcs[n..
