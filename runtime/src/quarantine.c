@@ -108,10 +108,17 @@ static MD_NOINLINE struct ring *acquire_ring(void) {
 }
 
 /* Whether a quarantined block's first n bytes still hold the free fill;
- * the default (64) unrolled. */
-static inline bool fill_intact(const unsigned char *p, size_t n) {
-  if (MD_LIKELY(n == 64))
-    return md_bytes_all(p, 64, MD_FILL_FREE);
+ * the default (64): eight word loads, inline. */
+static MD_ALWAYS_INLINE bool fill_intact(const unsigned char *p, size_t n) {
+  if (MD_LIKELY(n == 64)) {
+    const uint64_t w8 = 0x0101010101010101ull * MD_FILL_FREE;
+    uint64_t acc = 0, x;
+    for (int j = 0; j < 64; j += 8) {
+      __builtin_memcpy(&x, p + j, 8);
+      acc |= x ^ w8;
+    }
+    return acc == 0;
+  }
   return md_bytes_all(p, n, MD_FILL_FREE);
 }
 
