@@ -107,17 +107,29 @@ static MD_NOINLINE struct ring *acquire_ring(void) {
   return r;
 }
 
-/* Whether a quarantined block's first n bytes still hold the free fill;
- * the default (64): eight word loads, inline. */
+/* Whether a quarantined block's first n bytes still hold the free fill:
+ * up to 64 bytes (fill_on_free's default; a smaller block's all) in
+ * 16-byte loads inline, the last one overlapping. */
+typedef uint64_t fill_vec __attribute__((vector_size(16), aligned(1)));
 static MD_ALWAYS_INLINE bool fill_intact(const unsigned char *p, size_t n) {
+  const uint64_t w8 = 0x0101010101010101ull * MD_FILL_FREE;
+  const fill_vec w = {w8, w8};
   if (MD_LIKELY(n == 64)) {
-    const uint64_t w8 = 0x0101010101010101ull * MD_FILL_FREE;
-    uint64_t acc = 0, x;
-    for (int j = 0; j < 64; j += 8) {
-      __builtin_memcpy(&x, p + j, 8);
-      acc |= x ^ w8;
-    }
-    return acc == 0;
+    const fill_vec *v = (const fill_vec *)p;
+    fill_vec acc = (v[0] ^ w) | (v[1] ^ w) | (v[2] ^ w) | (v[3] ^ w);
+    return (acc[0] | acc[1]) == 0;
+  }
+  if (n >= 16 && n < 64) {
+    fill_vec acc = *(const fill_vec *)(p + n - 16) ^ w;
+    for (size_t j = 0; j + 16 < n; j += 16)
+      acc |= *(const fill_vec *)(p + j) ^ w;
+    return (acc[0] | acc[1]) == 0;
+  }
+  if (n >= 8 && n < 16) {
+    uint64_t a, b;
+    __builtin_memcpy(&a, p, 8);
+    __builtin_memcpy(&b, p + n - 8, 8);
+    return ((a ^ w8) | (b ^ w8)) == 0;
   }
   return md_bytes_all(p, n, MD_FILL_FREE);
 }
