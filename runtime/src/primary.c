@@ -291,9 +291,10 @@ static uint32_t release_run(unsigned k, struct class_state *s,
  * scan). Under the class lock. Returns how many slots it marked.
  *
  * Only the candidates not released yet need their pages given back: the
- * scan covers the range of indices they span, widened to the whole runs
- * they are part of, not every slot of the class (passes come again and
- * again, idle ones every IDLE_NS, and find mostly the same slots). */
+ * scan covers the range of indices they span, widened over free neighbours
+ * to the pages the range's ends share, not every slot of the class (passes
+ * come again and again, idle ones every IDLE_NS, and find mostly the same
+ * slots released already). */
 static uint32_t release_pass(unsigned k, struct class_state *s,
                              bool idle_only) {
   uint32_t idle = (uint32_t)MD_MARK_IDLE << MD_BITS_MARK_SHIFT;
@@ -323,10 +324,18 @@ static uint32_t release_pass(unsigned k, struct class_state *s,
   ((__atomic_load_n(&meta[-1 - (intptr_t)(i)].bits, __ATOMIC_RELAXED) &    \
     mask) == want)
   if (lo <= hi) {
+    /* Widened over free neighbours (released already, or not: none is
+     * below lo or above hi) just enough to cover the pages the ends
+     * share with them, not over whole released runs. */
     uint32_t fresh = md_heap.fresh[k];
-    while (lo > 0 && CANDIDATE(lo - 1))
+    size_t size = md_heap.classes[k].size;
+    uintptr_t lo_page = page_down((uintptr_t)md_slot_user(k, lo));
+    uintptr_t hi_page = page_up((uintptr_t)md_slot_user(k, hi) + size);
+    while (lo > 0 && (uintptr_t)md_slot_user(k, lo) > lo_page &&
+           CANDIDATE(lo - 1))
       lo--;
-    while (hi + 1 < fresh && CANDIDATE(hi + 1))
+    while (hi + 1 < fresh && (uintptr_t)md_slot_user(k, hi) + size < hi_page &&
+           CANDIDATE(hi + 1))
       hi++;
     uint32_t i = lo;
     while (i <= hi) {
