@@ -110,19 +110,24 @@ static MD_NOINLINE struct ring *acquire_ring(void) {
 /* Whether a quarantined block's first n bytes still hold the free fill:
  * up to 64 bytes (fill_on_free's default; a smaller block's all) in
  * 16-byte loads inline, the last one overlapping. */
-typedef uint64_t fill_vec __attribute__((vector_size(16), aligned(1)));
+typedef uint64_t fill_vec __attribute__((vector_size(16)));
+static MD_ALWAYS_INLINE fill_vec fill_load(const unsigned char *p) {
+  fill_vec v;
+  __builtin_memcpy(&v, p, sizeof v); /* unaligned, no aliasing question */
+  return v;
+}
 static MD_ALWAYS_INLINE bool fill_intact(const unsigned char *p, size_t n) {
   const uint64_t w8 = 0x0101010101010101ull * MD_FILL_FREE;
   const fill_vec w = {w8, w8};
   if (MD_LIKELY(n == 64)) {
-    const fill_vec *v = (const fill_vec *)p;
-    fill_vec acc = (v[0] ^ w) | (v[1] ^ w) | (v[2] ^ w) | (v[3] ^ w);
+    fill_vec acc = (fill_load(p) ^ w) | (fill_load(p + 16) ^ w) |
+                   (fill_load(p + 32) ^ w) | (fill_load(p + 48) ^ w);
     return (acc[0] | acc[1]) == 0;
   }
   if (n >= 16 && n < 64) {
-    fill_vec acc = *(const fill_vec *)(p + n - 16) ^ w;
+    fill_vec acc = fill_load(p + n - 16) ^ w;
     for (size_t j = 0; j + 16 < n; j += 16)
-      acc |= *(const fill_vec *)(p + j) ^ w;
+      acc |= fill_load(p + j) ^ w;
     return (acc[0] | acc[1]) == 0;
   }
   if (n >= 8 && n < 16) {
