@@ -304,15 +304,18 @@ static uint32_t release_pass(unsigned k, struct class_state *s,
   s->pushed = 0;
   for (uint32_t j = 0; j < n; j++) {
     uint32_t i = s->stack[j];
-    struct md_meta *m = md_meta_at(k, i);
-    uint32_t bits = m->bits;
-    if (idle_only)
-      __atomic_store_n(&m->bits, bits | idle, __ATOMIC_RELAXED);
-    if (!(bits & rel)) {
+    if (!(md_meta_at(k, i)->bits & rel)) {
       lo = i < lo ? i : lo;
       hi = i > hi ? i : hi;
     }
   }
+  if (lo > hi)
+    return 0; /* all released already: nothing to mark */
+  if (idle_only)
+    for (uint32_t j = 0; j < n; j++) {
+      struct md_meta *m = md_meta_at(k, s->stack[j]);
+      __atomic_store_n(&m->bits, m->bits | idle, __ATOMIC_RELAXED);
+    }
   /* A candidate: FREED and in the shared stack (so nobody can take it
    * while the class lock is held), and idle if asked; one load of its
    * metadata word. */
@@ -323,7 +326,7 @@ static uint32_t release_pass(unsigned k, struct class_state *s,
 #define CANDIDATE(i)                                                         \
   ((__atomic_load_n(&meta[-1 - (intptr_t)(i)].bits, __ATOMIC_RELAXED) &    \
     mask) == want)
-  if (lo <= hi) {
+  {
     /* Widened over free neighbours (released already, or not: none is
      * below lo or above hi) just enough to cover the pages the ends
      * share with them, not over whole released runs. */
