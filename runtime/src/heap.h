@@ -594,9 +594,8 @@ static inline bool md_bytes_all(const unsigned char *p, size_t n,
   return acc == 0;
 }
 
-/* Whether a block's guards are intact (the check on every free; only a
- * damaged block goes on to guard.c, which reports). */
-static inline bool md_block_guards_intact(const struct md_block *b) {
+/* Whether a block's guards are intact, in any geometry (see below). */
+static inline bool md_block_guards_intact_any(const struct md_block *b) {
   size_t n, slack;
   const unsigned char *g = md_block_front_guard(b, &n);
   if (!md_bytes_all(g, n, MD_GUARD_FRONT))
@@ -610,6 +609,24 @@ static inline bool md_block_guards_intact(const struct md_block *b) {
   size_t r = md_area_rear_part() < n - slack ? md_area_rear_part() : n - slack;
   return md_bytes_all(g + slack, r, MD_GUARD_REAR) &&
          md_bytes_all(g + slack + r, n - slack - r, MD_GUARD_FRONT);
+}
+
+/* Whether a block's guards are intact (the check on every free; only a
+ * damaged block goes on to guard.c, which reports). The defaults' geometry
+ * (no front guard, an 8-byte rear guard all in the slot's own slack: a
+ * primary block always has rear_guard bytes after it then, md_heap.extra)
+ * is one load and a compare, inline; the rest goes the general way. */
+static MD_ALWAYS_INLINE bool md_block_guards_intact(const struct md_block *b) {
+  if (MD_LIKELY(b->klass != 0 && md_heap.front_guard == 0 &&
+                md_heap.rear_guard == 8)) {
+    size_t usable = md_block_usable(b);
+    if (MD_LIKELY(b->room - usable >= 8)) {
+      uint64_t x;
+      __builtin_memcpy(&x, b->user + usable, 8);
+      return x == 0x0101010101010101ull * MD_GUARD_REAR;
+    }
+  }
+  return md_block_guards_intact_any(b);
 }
 
 /* memset for the few bytes of a guard: overlapping word stores. */

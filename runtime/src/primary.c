@@ -15,7 +15,10 @@
  * run's ends are left alone (a live neighbour's guard lies there); the ones
  * inside the run are zeroed with the pages, so each slot of the run is
  * marked MD_MARK_RELEASED and gets its guard areas written again when it is
- * next handed out (alloc.c).
+ * next handed out (alloc.c). A pass scans only the range of indices its
+ * candidates not released yet span, and a class whose released pages are
+ * taken back at once waits longer before the next shrink pass
+ * (maybe_release).
  *
  * Never allocates through malloc; memory comes from the reserved range
  * (mprotect; or mappings at fixed addresses when there is no reservation)
@@ -36,6 +39,8 @@
 #define RELEASE_MIN (1u << 20)     /* pushed back before any pass */
 #define SHRINK_MIN (4u << 20)      /* free in the stack for a shrink pass */
 #define IDLE_NS 500000000ll        /* between idle passes of a class */
+#define SHRINK_BACKOFF_MAX 6       /* a shrink pass at most every 8x the
+                                      committed bytes pushed */
 
 struct class_state {
   md_lock_t lock;
@@ -47,6 +52,11 @@ struct class_state {
   uint32_t low;       /* the fewest entries the stack had since the last
                          idle pass: the ones below were not touched since */
   size_t pushed;      /* bytes pushed since the last release pass */
+  size_t shrink_pushed; /* bytes pushed since the last shrink pass */
+  uint32_t shrink_released; /* slots the last shrink pass released */
+  uint32_t reused;    /* released slots taken again since then */
+  unsigned backoff;   /* shrink passes wait for 2^backoff times the
+                         pushes (SHRINK_BACKOFF_MAX at most) */
   size_t released;    /* bytes released so far (statistics) */
   long long last_idle; /* when the last idle pass ran (ns) */
 } __attribute__((aligned(64)));
@@ -144,11 +154,18 @@ size_t md_primary_refill(unsigned k, uint32_t *out, size_t n) {
   struct class_state *s = &states[k];
   md_lock(&s->lock);
   size_t got = 0;
+  uint32_t released = 0;
   while (got < n && s->count) {
     uint32_t i = s->stack[--s->count];
-    set_shared(k, i, false);
+    struct md_meta *m = md_meta_at(k, i);
+    uint32_t bits = m->bits;
+    released += (MD_BITS_MARKS(bits) & MD_MARK_RELEASED) != 0;
+    __atomic_store_n(&m->bits,
+                     bits & ~((uint32_t)MD_MARK_SHARED << MD_BITS_MARK_SHIFT),
+                     __ATOMIC_RELAXED);
     out[got++] = i;
   }
+  s->reused += released;
   if (s->count < s->low)
     s->low = s->count;
   if (got == 0)
@@ -176,7 +193,8 @@ static bool reserve_stack(struct class_state *s, size_t n) {
   return true;
 }
 
-static void release_pass(unsigned k, struct class_state *s, bool idle_only);
+static uint32_t release_pass(unsigned k, struct class_state *s,
+                             bool idle_only);
 
 static long long now_ns(void) {
   struct timespec ts;
@@ -190,14 +208,33 @@ static long long now_ns(void) {
  * its RSS fall). Or slots sat idle at the bottom of the stack since the
  * last such pass, at least IDLE_NS ago - release those. A class whose
  * blocks come and go (freed and soon taken again) keeps its pages: giving
- * them back would cost a fault and a zeroed page at each reuse. */
+ * them back would cost a fault and a zeroed page at each reuse.
+ *
+ * A program that frees a large heap and builds another (a garbage
+ * collector's cycles) shrinks again and again, and takes back at once what
+ * each shrink pass gave: each pass then cost a scan of the class and a
+ * fault per page it released. So when half of what the last shrink pass
+ * released was taken again before the next, the class waits twice as many
+ * pushes before the next shrink pass (up to 2^SHRINK_BACKOFF_MAX times);
+ * when it was not, half as many. The idle rule still gives back what then
+ * stays unused. */
 static void maybe_release(unsigned k, struct class_state *s) {
   const struct md_class_info *c = &md_heap.classes[k];
   size_t free_bytes = (size_t)s->count * c->size;
   size_t committed = (size_t)s->committed * c->stride;
   if (free_bytes >= SHRINK_MIN && free_bytes * 2 >= committed &&
-      s->pushed >= committed / 8) {
-    release_pass(k, s, false);
+      s->shrink_pushed >= (committed / 8) << s->backoff) {
+    if (s->shrink_released && s->reused * 2 >= s->shrink_released) {
+      if (s->backoff < SHRINK_BACKOFF_MAX) {
+        s->backoff++; /* thrashing: wait for twice as many pushes */
+        return;
+      }
+    } else if (s->backoff) {
+      s->backoff--;
+    }
+    s->shrink_released = release_pass(k, s, false);
+    s->shrink_pushed = 0;
+    s->reused = 0;
     return;
   }
   long long now = now_ns();
@@ -223,69 +260,105 @@ void md_primary_drain(unsigned k, const uint32_t *slots, size_t n) {
     s->stack[s->count++] = slots[j];
   }
   s->pushed += n * md_heap.classes[k].size;
+  s->shrink_pushed += n * md_heap.classes[k].size;
   if (s->pushed >= RELEASE_MIN)
     maybe_release(k, s);
   md_unlock(&s->lock);
 }
 
-/* Is slot i free and in the shared stack (so nobody can take it while the
- * class lock is held)? */
-static inline bool releasable(unsigned k, uint32_t i) {
-  uint32_t bits = __atomic_load_n(&md_meta_at(k, i)->bits, __ATOMIC_RELAXED);
-  return MD_BITS_STATE(bits) == MD_STATE_FREED &&
-         (MD_BITS_MARKS(bits) & MD_MARK_SHARED);
-}
-
 /* Releases the whole pages inside the usable areas of slots [first, last],
- * all releasable; marks them. */
-static void release_run(unsigned k, struct class_state *s, uint32_t first,
-                        uint32_t last) {
+ * all releasable; marks them. Returns how many slots it marked. */
+static uint32_t release_run(unsigned k, struct class_state *s,
+                            uint32_t first, uint32_t last) {
   uintptr_t b = page_up((uintptr_t)md_slot_user(k, first));
   uintptr_t e = page_down((uintptr_t)md_slot_user(k, last) +
                           md_heap.classes[k].size);
   if (b >= e)
-    return;
+    return 0;
   if (madvise((void *)b, e - b, MADV_DONTNEED) != 0)
-    return;
+    return 0;
   s->released += e - b;
   uint32_t mark = (uint32_t)MD_MARK_RELEASED << MD_BITS_MARK_SHIFT;
   for (uint32_t i = first; i <= last; i++) {
     struct md_meta *m = md_meta_at(k, i);
     __atomic_store_n(&m->bits, m->bits | mark, __ATOMIC_RELAXED);
   }
+  return last - first + 1;
 }
 
 /* Releases the pages of free slots in the shared stack; with idle_only,
  * of those below its low-water mark only (marked MD_MARK_IDLE for the
- * scan). Under the class lock. */
-static void release_pass(unsigned k, struct class_state *s, bool idle_only) {
+ * scan). Under the class lock. Returns how many slots it marked.
+ *
+ * Only the candidates not released yet need their pages given back: the
+ * scan covers the range of indices they span, widened over free neighbours
+ * to the pages the range's ends share, not every slot of the class (passes
+ * come again and again, idle ones every IDLE_NS, and find mostly the same
+ * slots released already). */
+static uint32_t release_pass(unsigned k, struct class_state *s,
+                             bool idle_only) {
   uint32_t idle = (uint32_t)MD_MARK_IDLE << MD_BITS_MARK_SHIFT;
+  uint32_t rel = (uint32_t)MD_MARK_RELEASED << MD_BITS_MARK_SHIFT;
+  uint32_t n = idle_only ? s->low : s->count;
+  uint32_t lo = UINT32_MAX, hi = 0, marked = 0;
   s->pushed = 0;
+  for (uint32_t j = 0; j < n; j++) {
+    uint32_t i = s->stack[j];
+    if (!(md_meta_at(k, i)->bits & rel)) {
+      lo = i < lo ? i : lo;
+      hi = i > hi ? i : hi;
+    }
+  }
+  if (lo > hi)
+    return 0; /* all released already: nothing to mark */
   if (idle_only)
-    for (uint32_t j = 0; j < s->low; j++) {
+    for (uint32_t j = 0; j < n; j++) {
       struct md_meta *m = md_meta_at(k, s->stack[j]);
       __atomic_store_n(&m->bits, m->bits | idle, __ATOMIC_RELAXED);
     }
-  uint32_t fresh = md_heap.fresh[k], run = 0;
-  bool in_run = false;
-  for (uint32_t i = 0; i < fresh; i++) {
-    bool free_slot = releasable(k, i) &&
-                     (!idle_only || (md_meta_at(k, i)->bits & idle));
-    if (free_slot && !in_run) {
-      run = i;
-      in_run = true;
-    } else if (!free_slot && in_run) {
-      release_run(k, s, run, i - 1);
-      in_run = false;
+  /* A candidate: FREED and in the shared stack (so nobody can take it
+   * while the class lock is held), and idle if asked; one load of its
+   * metadata word. */
+  uint32_t want_marks = (uint32_t)MD_MARK_SHARED << MD_BITS_MARK_SHIFT |
+                        (idle_only ? idle : 0);
+  uint32_t mask = want_marks | 3u, want = want_marks | MD_STATE_FREED;
+  struct md_meta *meta = md_meta_at(k, 0) + 1; /* meta[-1 - i]: slot i */
+#define CANDIDATE(i)                                                         \
+  ((__atomic_load_n(&meta[-1 - (intptr_t)(i)].bits, __ATOMIC_RELAXED) &    \
+    mask) == want)
+  {
+    /* Widened over free neighbours (released already, or not: none is
+     * below lo or above hi) just enough to cover the pages the ends
+     * share with them, not over whole released runs. */
+    uint32_t fresh = md_heap.fresh[k];
+    size_t size = md_heap.classes[k].size;
+    uintptr_t lo_page = page_down((uintptr_t)md_slot_user(k, lo));
+    uintptr_t hi_page = page_up((uintptr_t)md_slot_user(k, hi) + size);
+    while (lo > 0 && (uintptr_t)md_slot_user(k, lo) > lo_page &&
+           CANDIDATE(lo - 1))
+      lo--;
+    while (hi + 1 < fresh && (uintptr_t)md_slot_user(k, hi) + size < hi_page &&
+           CANDIDATE(hi + 1))
+      hi++;
+    uint32_t i = lo;
+    while (i <= hi) {
+      while (i <= hi && !CANDIDATE(i))
+        i++;
+      if (i > hi)
+        break;
+      uint32_t run = i;
+      while (i <= hi && CANDIDATE(i))
+        i++;
+      marked += release_run(k, s, run, i - 1);
     }
   }
-  if (in_run)
-    release_run(k, s, run, fresh - 1);
+#undef CANDIDATE
   if (idle_only)
-    for (uint32_t j = 0; j < s->low; j++) {
+    for (uint32_t j = 0; j < n; j++) {
       struct md_meta *m = md_meta_at(k, s->stack[j]);
       __atomic_store_n(&m->bits, m->bits & ~idle, __ATOMIC_RELAXED);
     }
+  return marked;
 }
 
 size_t md_primary_release_all(void) {
