@@ -129,8 +129,7 @@ struct md_scan *md_scan_begin(bool start_only) {
     s->marks_bytes[k] = n;
     if (!(s->marks[k] = md_mmap(n)))
       goto fail;
-    for (uint32_t i = 0; i < n; i++)
-      s->live += md_scan_slot_live(k, i);
+    s->live += md_scan_pool_live(k);
   }
   size_t large_blocks = md_scan_large_count();
   if (large_blocks) {
@@ -258,7 +257,10 @@ static void bounds(const struct md_scan *s, uint64_t ref, uintptr_t *b,
     return;
   }
   struct md_scan_node n;
-  md_scan_slot_node(k, (uint32_t)ref, &n);
+  if (!md_scan_slot_node(k, (uint32_t)ref, &n)) { /* marked, so live */
+    *b = *e = 0;
+    return;
+  }
   *b = n.begin;
   *e = n.end;
 }
@@ -337,21 +339,21 @@ void md_scan_region(struct md_scan *s, uintptr_t begin, uintptr_t end) {
   drain(s);
 }
 
-/* Calls fn(ref, block) for every live block of the snapshot. */
-static void each_live(struct md_scan *s,
+/* Calls fn(ref, block) for every live block of the snapshot whose mark is
+ * not `skip` (a mark no node has: none skipped). */
+static void each_live(struct md_scan *s, uint8_t skip,
                       void (*fn)(struct md_scan *s, uint64_t ref, uint8_t *mark,
                                  const struct md_scan_node *n, void *arg),
                       void *arg) {
   for (unsigned k = 1; k <= s->pools; k++)
     for (uint32_t i = 0; i < s->fresh[k]; i++) {
-      if (!md_scan_slot_live(k, i))
-        continue;
       struct md_scan_node n;
-      md_scan_slot_node(k, i, &n);
-      fn(s, ((uint64_t)k << 32) | i, &s->marks[k][i], &n, arg);
+      if (s->marks[k][i] != skip && md_scan_slot_node(k, i, &n))
+        fn(s, ((uint64_t)k << 32) | i, &s->marks[k][i], &n, arg);
     }
   for (size_t j = 0; j < s->large_count; j++)
-    fn(s, j, &s->large_marks[j], &s->large[j], arg);
+    if (s->large_marks[j] != skip)
+      fn(s, j, &s->large_marks[j], &s->large[j], arg);
 }
 
 static void root_if_ignored(struct md_scan *s, uint64_t ref, uint8_t *mark,
@@ -364,7 +366,7 @@ static void root_if_ignored(struct md_scan *s, uint64_t ref, uint8_t *mark,
 }
 
 void md_scan_ignored_roots(struct md_scan *s) {
-  each_live(s, root_if_ignored, NULL);
+  each_live(s, REACHABLE, root_if_ignored, NULL);
   for (size_t i = 0; i < s->map_count; i++)
     if ((s->maps[i].flags & MD_SCAN_IGNORED) &&
         s->map_marks[i] == UNREACHED) {
@@ -465,7 +467,7 @@ static void collect_map(struct md_scan *s, size_t i, struct collect *c) {
 bool md_scan_finish(struct md_scan *s, bool with_reachable,
                     struct md_scan_result *r) {
   memset(r, 0, sizeof(*r));
-  each_live(s, find_indirect, NULL);
+  each_live(s, REACHABLE, find_indirect, NULL);
   for (size_t i = 0; i < s->map_count; i++)
     if (s->map_marks[i] != REACHABLE)
       find_indirect_from_map(s, i);
@@ -474,7 +476,7 @@ bool md_scan_finish(struct md_scan *s, bool with_reachable,
   if (!(r->blocks = md_mmap(r->bytes)))
     return false;
   struct collect c = {r, with_reachable};
-  each_live(s, collect, &c);
+  each_live(s, SIBLING, collect, &c);
   for (size_t i = 0; i < s->map_count; i++)
     collect_map(s, i, &c);
   return true;

@@ -51,7 +51,8 @@ enum md_scan_node_flag {
   MD_SCAN_IGNORED = 1,   /* mdebug_ignore(): a root, never a leak */
   MD_SCAN_EXCUSED = 2,   /* reported before, or a forked child's inherited
                             node: never reported (again) */
-  MD_SCAN_ARRAY_NEW = 4, /* allocated by operator new[] (for the cookie) */
+  MD_SCAN_ARRAY_NEW = 4, /* a large block from operator new[] (for the
+                            cookie; slots': md_scan_slot_of) */
   MD_SCAN_UNREAD = 8,    /* a mapping whose bytes are not read (not
                             readable, or not anonymous) */
 };
@@ -74,7 +75,8 @@ void md_scan_heap_unlock(void) MD_SCAN_HIDDEN;
 #define MD_SCAN_POOLS_MAX 127
 unsigned md_scan_pools(void) MD_SCAN_HIDDEN;
 uint32_t md_scan_pool_slots(unsigned pool) MD_SCAN_HIDDEN;
-bool md_scan_slot_live(unsigned pool, uint32_t slot) MD_SCAN_HIDDEN;
+/* How many of pool's slots hold a live block. */
+uint32_t md_scan_pool_live(unsigned pool) MD_SCAN_HIDDEN;
 /* Every pool's slots lie in [*lo, *lo + *size). */
 void md_scan_pools_range(uintptr_t *lo, size_t *size) MD_SCAN_HIDDEN;
 /* PointsIntoChunk: the live block w points into - its start, or inside its
@@ -84,8 +86,9 @@ void md_scan_pools_range(uintptr_t *lo, size_t *size) MD_SCAN_HIDDEN;
  * below md_scan_pool_slots count. */
 bool md_scan_slot_of(uintptr_t w, bool start_only, unsigned *pool,
                      uint32_t *slot) MD_SCAN_HIDDEN;
-/* GetUserBegin and LsanMetadata: the live block in slot `slot` of pool. */
-void md_scan_slot_node(unsigned pool, uint32_t slot, struct md_scan_node *n)
+/* GetUserBegin and LsanMetadata: the block in slot `slot` of pool; false
+ * (n untouched) if the slot holds no live block. */
+bool md_scan_slot_node(unsigned pool, uint32_t slot, struct md_scan_node *n)
     MD_SCAN_HIDDEN;
 
 /* Large blocks: at most md_scan_large_count(); ForEachChunk over the live

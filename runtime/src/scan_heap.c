@@ -38,28 +38,28 @@ void md_scan_heap_unlock(void) {
 
 static unsigned epoch_now(void) { return md_fork_epoch & MD_EPOCH_MASK; }
 
-static uint8_t block_flags(uint32_t bits) {
-  uint8_t f = 0;
-  if (MD_BITS_MARKS(bits) & MD_MARK_IGNORED)
-    f |= MD_SCAN_IGNORED;
-  if ((MD_BITS_MARKS(bits) & MD_MARK_REPORTED) ||
-      MD_BITS_EPOCH(bits) != epoch_now())
+/* A block's flags; ARRAY_NEW only for large blocks (md_scan_slot_of sees
+ * to slots' cookies), as the scan reads it only there. */
+static inline uint8_t block_flags(uint32_t bits, bool large) {
+  unsigned marks = MD_BITS_MARKS(bits);
+  uint8_t f = (marks & MD_MARK_IGNORED) ? MD_SCAN_IGNORED : 0;
+  if ((marks & MD_MARK_REPORTED) || MD_BITS_EPOCH(bits) != epoch_now())
     f |= MD_SCAN_EXCUSED;
-  if (md_family_is_array(md_op_family(MD_BITS_ALLOC_OP(bits))))
+  if (large && md_family_is_array(md_op_family(MD_BITS_ALLOC_OP(bits))))
     f |= MD_SCAN_ARRAY_NEW;
   return f;
 }
 
-static void node_of_block(const struct md_block *b, uint8_t kind,
-                          struct md_scan_node *n) {
-  *n = (struct md_scan_node){(uintptr_t)b->user,
-                             (uintptr_t)b->user + md_block_usable(b),
-                             b->size,
-                             b->meta,
-                             b->stacks,
-                             0,
-                             kind,
-                             block_flags(b->meta->bits)};
+static inline void node_of_block(const struct md_block *b, uint8_t kind,
+                                 struct md_scan_node *n) {
+  n->begin = (uintptr_t)b->user;
+  n->end = n->begin + md_block_usable(b);
+  n->size = b->size;
+  n->handle = b->meta;
+  n->extra = b->stacks;
+  n->group = 0;
+  n->kind = kind;
+  n->flags = block_flags(b->meta->bits, kind == MD_SCAN_NODE_LARGE);
 }
 
 /* ---- heap blocks: the primary's classes ---------------------------------- */
@@ -68,8 +68,11 @@ unsigned md_scan_pools(void) { return MD_CLASS_COUNT; }
 
 uint32_t md_scan_pool_slots(unsigned pool) { return md_fresh(pool); }
 
-bool md_scan_slot_live(unsigned pool, uint32_t slot) {
-  return MD_BITS_STATE(md_meta_at(pool, slot)->bits) == MD_STATE_LIVE;
+uint32_t md_scan_pool_live(unsigned pool) {
+  uint32_t n = md_fresh(pool), live = 0;
+  for (uint32_t i = 0; i < n; i++)
+    live += MD_BITS_STATE(md_meta_at(pool, i)->bits) == MD_STATE_LIVE;
+  return live;
 }
 
 void md_scan_pools_range(uintptr_t *lo, size_t *size) {
@@ -105,10 +108,29 @@ bool md_scan_slot_of(uintptr_t w, bool start_only, unsigned *pool,
   return true;
 }
 
-void md_scan_slot_node(unsigned pool, uint32_t slot, struct md_scan_node *n) {
-  struct md_block b;
-  md_heap_block_at(pool, slot, &b);
-  node_of_block(&b, MD_SCAN_NODE_SLOT, n);
+/* md_heap_block_at's view, without its call where the metadata fits the
+ * slot (it bounds a damaged block: then it is asked). */
+bool md_scan_slot_node(unsigned pool, uint32_t slot, struct md_scan_node *n) {
+  struct md_meta *m = md_meta_at(pool, slot);
+  uint32_t bits = __atomic_load_n(&m->bits, __ATOMIC_ACQUIRE);
+  if (MD_BITS_STATE(bits) != MD_STATE_LIVE)
+    return false;
+  size_t room = md_heap.classes[pool].size, lead = MD_BITS_LEAD(bits) * 16;
+  if (MD_UNLIKELY(lead >= room || m->size + md_heap.expand > room - lead)) {
+    struct md_block b;
+    md_heap_block_at(pool, slot, &b);
+    node_of_block(&b, MD_SCAN_NODE_SLOT, n);
+    return true;
+  }
+  n->begin = (uintptr_t)md_slot_user(pool, slot) + lead;
+  n->end = n->begin + m->size + md_heap.expand;
+  n->size = m->size;
+  n->handle = m;
+  n->extra = md_heap.stacks ? md_stacks_at(pool, slot) : NULL;
+  n->group = 0;
+  n->kind = MD_SCAN_NODE_SLOT;
+  n->flags = block_flags(bits, false);
+  return true;
 }
 
 /* ---- large blocks: the secondary's and page guards' ---------------------- */

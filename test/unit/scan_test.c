@@ -89,8 +89,11 @@ unsigned md_scan_pools(void) { return 2; }
 uint32_t md_scan_pool_slots(unsigned pool) {
   return pool == 1 ? SLOTS1 : SLOTS2;
 }
-bool md_scan_slot_live(unsigned pool, uint32_t i) {
-  return slot_info(pool, i)->live;
+uint32_t md_scan_pool_live(unsigned pool) {
+  uint32_t live = 0;
+  for (uint32_t i = 0; i < md_scan_pool_slots(pool); i++)
+    live += slot_info(pool, i)->live;
+  return live;
 }
 void md_scan_pools_range(uintptr_t *lo, size_t *size) {
   *lo = (uintptr_t)&heap;
@@ -125,12 +128,15 @@ bool md_scan_slot_of(uintptr_t w, bool start_only, unsigned *pool,
   *i = n;
   return true;
 }
-void md_scan_slot_node(unsigned pool, uint32_t i, struct md_scan_node *n) {
+bool md_scan_slot_node(unsigned pool, uint32_t i, struct md_scan_node *n) {
   const struct slot_info *s = slot_info(pool, i);
+  if (!s->live)
+    return false;
   uintptr_t b = (uintptr_t)slot(pool, i);
   *n = (struct md_scan_node){
       b,    b + s->size,       s->size, s, NULL, 0, MD_SCAN_NODE_SLOT,
       (uint8_t)(s->flags | (s->reported ? MD_SCAN_EXCUSED : 0))};
+  return true;
 }
 static struct md_scan_node node_of(struct other *o) {
   return (struct md_scan_node){(uintptr_t)o->words,
