@@ -426,39 +426,8 @@ size_t md_leak_check_now(void) MD_HIDDEN;
 void md_leak_ignore(const void *p) MD_HIDDEN;
 
 /* ---- scan.c: reachability over the heap, with the world stopped --------- */
-enum md_scan_kind { MD_SCAN_DIRECT, MD_SCAN_INDIRECT, MD_SCAN_REACHABLE };
-/* A block as the leak report needs it, copied while the world is stopped. */
-struct md_scan_block {
-  uintptr_t user;
-  size_t size;
-  md_origin_t origin;
-  uint32_t stack;   /* allocation stack id, 0 if none */
-  uint8_t alloc_op; /* enum md_op */
-  uint8_t kind;     /* enum md_scan_kind */
-  uint8_t map_prot, map_flags; /* a mapping's (alloc_op mmap, mremap) */
-};
-struct md_scan_result {
-  struct md_scan_block *blocks; /* leaked (and reachable, if asked) blocks */
-  size_t count, capacity, bytes;
-  size_t reachable_blocks, reachable_bytes;
-  size_t reachable_maps, reachable_map_bytes; /* mappings (mmap.c) */
-};
-struct md_scan;
-/* All of these only inside md_world_stop's fn, with the large blocks'
- * table locked (md_heap_scan_lock). begin returns NULL without memory. */
-struct md_scan *md_scan_begin(bool start_only) MD_HIDDEN;
-/* Blocks passed to mdebug_ignore() are roots. */
-void md_scan_ignored_roots(struct md_scan *s) MD_HIDDEN;
-/* Marks what a root region reaches, transitively. */
-void md_scan_region(struct md_scan *s, uintptr_t begin, uintptr_t end)
-    MD_HIDDEN;
-/* Classifies the unreached blocks, copies them (with the reachable ones if
- * asked) into r and marks the leaked ones reported; false without memory. */
-bool md_scan_finish(struct md_scan *s, bool with_reachable,
-                    struct md_scan_result *r) MD_HIDDEN;
-size_t md_scan_live(const struct md_scan *s) MD_HIDDEN;
-void md_scan_end(struct md_scan *s) MD_HIDDEN;
-void md_scan_result_free(struct md_scan_result *r) MD_HIDDEN;
+/* The scan and its contract with the heap (scan_heap.c). */
+#include "scan_contract.h"
 
 /* ---- exit.c: the runtime's exit() ---------------------------------------- */
 /* The stack pointer at which this thread called exit() (the frames above it

@@ -482,16 +482,14 @@ static size_t check_unreachable(bool at_exit) {
   }
   char why[256];
   const char *failure = NULL;
-  md_heap_scan_lock(); /* no stopped thread may hold them */
-  md_mmap_scan_lock();
+  md_scan_heap_lock(); /* no stopped thread may hold its locks */
   if (!md_world_stop(scan_stopped, &st)) {
     md_format(why, sizeof(why), "%s", md_world_stop_failure());
     failure = why;
   } else if (!st.ok) {
     failure = "not enough memory for the scan (mmap failed)";
   }
-  md_mmap_scan_unlock();
-  md_heap_scan_unlock();
+  md_scan_heap_unlock();
   size_t reported = 0;
   if (!failure) {
     size_t n = 0, r = 0, bytes = st.result.count * sizeof(struct leak) + 1;

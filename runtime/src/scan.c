@@ -21,45 +21,51 @@
  * the program made PROT_NONE inside its block, the pages of a shared
  * mapping grown past its object, a MAP_HUGETLB page, a userfaultfd range).
  *
- * Finding a word's block is arithmetic (heap.h): no sorting, no search but
- * a binary search among large blocks and mappings. Marks are a byte a slot, in mmap'ed
+ * The scan asks the heap only what scan_contract.h says (lock, the nodes of
+ * each kind, which block a word points into, what a report says of a node,
+ * "reported"), so it runs as well over a test's synthetic heap
+ * (test/unit/scan_test.c). Finding a word's block is the heap's arithmetic
+ * (md_scan_slot_of), after an inline test of the pools' range: no sorting,
+ * no search but a binary search among large blocks and mappings. Marks are a byte a slot, in mmap'ed
  * arrays sized from the snapshot; the scan's state is mmap'ed too, so no
  * root (our own data, this stack) holds a pointer into a block. Takes no
  * lock and calls no libc function but mmap/munmap; uses no thread-local
- * data (it may run in a helper task). The large blocks' table is locked by
- * the caller (md_heap_scan_lock) before the world stops.
+ * data (it may run in a helper task). The heap is locked by the caller
+ * (md_scan_heap_lock) before the world stops.
  */
 #define _GNU_SOURCE
 #include <string.h>
-#include <sys/mman.h>
 
-#include "heap.h"
+#include "scan_contract.h"
+
+/* A runtime function (internal.h, which this file does not include): the
+ * runtime's mmap/munmap tell its own calls by this section, and must not
+ * take mmap.c's locks for the scan's memory (they are held). */
+#pragma clang section text = "mdebug_text"
 
 enum { UNREACHED, REACHABLE, INDIRECT };
 
-/* A work item or mark reference: (class << 32) | slot; class 0 a large
+/* A work item or mark reference: (pool << 32) | slot; pool 0 a large
  * block, MAP_CLASS a mapping. */
-#define MAP_CLASS ((uint64_t)MD_REGION_COUNT)
+#define MAP_CLASS ((uint64_t)MD_SCAN_POOLS_MAX + 1)
 #define SIBLING 0xff /* a mark while its own group is being read */
-
-struct large {
-  uintptr_t begin, end; /* the usable bytes */
-  struct md_block b;
-};
 
 struct md_scan {
   bool start_only;
-  uint32_t fresh[MD_CLASS_COUNT + 1];
-  uint8_t *marks[MD_CLASS_COUNT + 1]; /* a byte a slot */
-  size_t marks_bytes[MD_CLASS_COUNT + 1];
-  struct large *large;
+  unsigned pools;
+  uintptr_t pools_lo;
+  size_t pools_size;
+  uint32_t fresh[MD_SCAN_POOLS_MAX + 1];
+  uint8_t *marks[MD_SCAN_POOLS_MAX + 1]; /* a byte a slot */
+  size_t marks_bytes[MD_SCAN_POOLS_MAX + 1];
+  struct md_scan_node *large;
   uint8_t *large_marks;
   size_t large_count, large_bytes;
   uintptr_t large_lo, large_hi;
   uint64_t *work; /* (class << 32) | slot; class 0: large[slot] */
   size_t work_count, work_capacity, work_bytes;
   size_t live;
-  struct md_mapping *maps; /* the program's mappings, by address */
+  struct md_scan_node *maps; /* the program's mappings, by address */
   uint8_t *map_marks;
   uint32_t *next_piece; /* the next piece of the same mmap, in a ring */
   size_t map_count, map_bytes;
@@ -67,8 +73,8 @@ struct md_scan {
 };
 
 static bool before_map(const void *a, const void *b) {
-  return ((const struct md_mapping *)a)->begin <
-         ((const struct md_mapping *)b)->begin;
+  return ((const struct md_scan_node *)a)->begin <
+         ((const struct md_scan_node *)b)->begin;
 }
 
 struct piece {
@@ -100,16 +106,10 @@ static bool link_pieces(struct md_scan *s) {
   return true;
 }
 
-static bool before_large(const void *a, const void *b) {
-  return ((const struct large *)a)->begin < ((const struct large *)b)->begin;
-}
-
-static void add_large(const struct md_block *b, void *arg) {
+static void add_large(const struct md_scan_node *n, void *arg) {
   struct md_scan *s = arg;
-  struct large *l = &s->large[s->large_count++];
-  l->b = *b;
-  l->begin = (uintptr_t)b->user;
-  l->end = (uintptr_t)b->user + md_block_usable(b);
+  if (s->large_count < s->large_bytes / sizeof(struct md_scan_node))
+    s->large[s->large_count++] = *n;
 }
 
 struct md_scan *md_scan_begin(bool start_only) {
@@ -117,39 +117,43 @@ struct md_scan *md_scan_begin(bool start_only) {
   if (!s)
     return NULL;
   s->start_only = start_only;
-  for (unsigned k = 1; k <= MD_CLASS_COUNT; k++) {
-    uint32_t n = md_fresh(k);
+  s->pools = md_scan_pools();
+  if (s->pools > MD_SCAN_POOLS_MAX)
+    s->pools = MD_SCAN_POOLS_MAX;
+  md_scan_pools_range(&s->pools_lo, &s->pools_size);
+  for (unsigned k = 1; k <= s->pools; k++) {
+    uint32_t n = md_scan_pool_slots(k);
     s->fresh[k] = n;
     if (!n)
       continue;
     s->marks_bytes[k] = n;
     if (!(s->marks[k] = md_mmap(n)))
       goto fail;
-    for (uint32_t i = 0; i < n; i++)
-      s->live += MD_BITS_STATE(md_meta_at(k, i)->bits) == MD_STATE_LIVE;
+    s->live += md_scan_pool_live(k);
   }
-  size_t large_blocks, large_mapped;
-  md_heap_scan_large_count(&large_blocks, &large_mapped);
+  size_t large_blocks = md_scan_large_count();
   if (large_blocks) {
-    s->large_bytes = large_blocks * sizeof(struct large);
+    s->large_bytes = large_blocks * sizeof(struct md_scan_node);
     if (!(s->large = md_mmap(s->large_bytes)) ||
         !(s->large_marks = md_mmap(large_blocks)))
       goto fail;
-    md_heap_scan_large(1u << MD_STATE_LIVE, add_large, s);
-    md_sort(s->large, s->large_count, sizeof(struct large), before_large);
+    md_scan_large_each(add_large, s);
+    md_sort(s->large, s->large_count, sizeof(s->large[0]), before_map);
     s->live += s->large_count;
     if (s->large_count) {
       s->large_lo = s->large[0].begin;
       s->large_hi = s->large[s->large_count - 1].end + 1;
     }
   }
-  size_t maps = md_mmap_scan_collect(NULL, 0); /* mmap.c's shards are locked */
+  size_t maps = md_scan_maps_collect(NULL, 0);
   if (maps) {
-    s->map_bytes = maps * sizeof(struct md_mapping);
+    s->map_bytes = maps * sizeof(struct md_scan_node);
     if (!(s->maps = md_mmap(s->map_bytes)) || !(s->map_marks = md_mmap(maps)) ||
         !(s->next_piece = md_mmap(maps * sizeof(uint32_t))))
       goto fail;
-    s->map_count = md_mmap_scan_collect(s->maps, maps);
+    s->map_count = md_scan_maps_collect(s->maps, maps);
+    if (s->map_count > maps)
+      s->map_count = maps;
     md_sort(s->maps, s->map_count, sizeof(s->maps[0]), before_map);
     if (!link_pieces(s))
       goto fail;
@@ -170,15 +174,15 @@ fail:
 void md_scan_end(struct md_scan *s) {
   if (!s)
     return;
-  for (unsigned k = 1; k <= MD_CLASS_COUNT; k++)
+  for (unsigned k = 1; k <= MD_SCAN_POOLS_MAX; k++)
     md_munmap(s->marks[k], s->marks_bytes[k]);
   md_munmap(s->large, s->large_bytes);
-  md_munmap(s->large_marks, s->large_bytes / sizeof(struct large));
+  md_munmap(s->large_marks, s->large_bytes / sizeof(struct md_scan_node));
   md_munmap(s->work, s->work_bytes);
   md_munmap(s->maps, s->map_bytes);
-  md_munmap(s->map_marks, s->map_bytes / sizeof(struct md_mapping));
+  md_munmap(s->map_marks, s->map_bytes / sizeof(struct md_scan_node));
   md_munmap(s->next_piece,
-            s->map_bytes / sizeof(struct md_mapping) * sizeof(uint32_t));
+            s->map_bytes / sizeof(struct md_scan_node) * sizeof(uint32_t));
   md_munmap(s, sizeof(*s));
 }
 
@@ -186,12 +190,12 @@ size_t md_scan_live(const struct md_scan *s) { return s->live; }
 
 /* `new T[0]` for a T with a destructor: operator new[] of an 8-byte array
  * cookie (the count, 0), and the pointer the program keeps is the block's
- * end (as LeakSanitizer special-cases). */
-static inline bool array_cookie_end(const unsigned char *user, size_t usable,
-                                    size_t off, uint32_t bits) {
-  return usable == sizeof(size_t) && off == usable &&
-         md_family_is_array(md_op_family(MD_BITS_ALLOC_OP(bits))) &&
-         *(const size_t *)(const void *)user == 0;
+ * end (as LeakSanitizer special-cases). For large blocks; the heap checks
+ * its slots (md_scan_slot_of). */
+static inline bool array_cookie_end(const struct md_scan_node *n, size_t off) {
+  return n->end - n->begin == sizeof(size_t) && off == sizeof(size_t) &&
+         (n->flags & MD_SCAN_ARRAY_NEW) &&
+         *(const size_t *)(const void *)n->begin == 0;
 }
 
 /* The mark byte of the mapping w points into, or NULL. */
@@ -206,7 +210,7 @@ static uint8_t *map_mark_of(struct md_scan *s, uintptr_t w, uint64_t *ref) {
     else
       b = mid;
   }
-  const struct md_mapping *m = &s->maps[a];
+  const struct md_scan_node *m = &s->maps[a];
   if (w < m->begin || w >= m->end || (s->start_only && w != m->begin))
     return NULL;
   *ref = (MAP_CLASS << 32) | a;
@@ -215,24 +219,11 @@ static uint8_t *map_mark_of(struct md_scan *s, uintptr_t w, uint64_t *ref) {
 
 /* The mark byte of the live block or mapping w points into, or NULL. */
 static inline uint8_t *mark_of(struct md_scan *s, uintptr_t w, uint64_t *ref) {
-  if (w - md_heap.base < md_heap.size) {
-    unsigned k = md_region_of((const void *)w);
-    uint32_t within;
-    if (!k)
-      return NULL;
-    uint32_t i = md_slot_of(k, (const void *)w, &within);
-    if (i >= s->fresh[k] || within < md_heap.guard)
-      return NULL;
-    const struct md_meta *m = md_meta_at(k, i);
-    uint32_t bits = m->bits;
-    if (MD_BITS_STATE(bits) != MD_STATE_LIVE)
-      return NULL;
-    size_t pos = within - md_heap.guard, lead = MD_BITS_LEAD(bits) * 16;
-    if (pos < lead)
-      return NULL;
-    size_t off = pos - lead, usable = m->size + md_heap.expand;
-    if (off != 0 && (s->start_only || off >= usable) &&
-        !array_cookie_end((const unsigned char *)(w - off), usable, off, bits))
+  if (w - s->pools_lo < s->pools_size) {
+    unsigned k;
+    uint32_t i;
+    if (!md_scan_slot_of(w, s->start_only, &k, &i) || k > s->pools ||
+        i >= s->fresh[k])
       return NULL;
     *ref = ((uint64_t)k << 32) | i;
     return &s->marks[k][i];
@@ -247,12 +238,10 @@ static inline uint8_t *mark_of(struct md_scan *s, uintptr_t w, uint64_t *ref) {
     else
       b = mid;
   }
-  const struct large *l = &s->large[a];
+  const struct md_scan_node *l = &s->large[a];
   size_t off = w - l->begin;
-  if (w < l->begin ||
-      (off != 0 && (s->start_only || w >= l->end) &&
-       !array_cookie_end((const unsigned char *)l->begin, l->end - l->begin,
-                         off, l->b.meta->bits)))
+  if (w < l->begin || (off != 0 && (s->start_only || w >= l->end) &&
+                       !array_cookie_end(l, off)))
     return map_mark_of(s, w, ref);
   *ref = a;
   return &s->large_marks[a];
@@ -267,10 +256,13 @@ static void bounds(const struct md_scan *s, uint64_t ref, uintptr_t *b,
     *e = s->large[ref].end;
     return;
   }
-  struct md_block blk;
-  md_heap_block_at(k, (uint32_t)ref, &blk);
-  *b = (uintptr_t)blk.user;
-  *e = *b + md_block_usable(&blk);
+  struct md_scan_node n;
+  if (!md_scan_slot_node(k, (uint32_t)ref, &n)) { /* marked, so live */
+    *b = *e = 0;
+    return;
+  }
+  *b = n.begin;
+  *e = n.end;
 }
 
 /* Marks every unreached block a word of [b, e) points into as `state`,
@@ -310,8 +302,8 @@ static void scan_sparse(struct md_scan *s, uintptr_t b, uintptr_t e,
 }
 
 static void scan_map(struct md_scan *s, size_t i, uint8_t state, bool queue) {
-  const struct md_mapping *m = &s->maps[i];
-  if (!(m->prot & PROT_READ) || !(m->flags & MD_MAP_ANON))
+  const struct md_scan_node *m = &s->maps[i];
+  if (m->flags & MD_SCAN_UNREAD)
     return;
   scan_sparse(s, m->begin, m->end, state, UINT64_MAX, queue);
 }
@@ -347,36 +339,36 @@ void md_scan_region(struct md_scan *s, uintptr_t begin, uintptr_t end) {
   drain(s);
 }
 
-/* Calls fn(ref, block) for every live block of the snapshot. */
-static void each_live(struct md_scan *s,
+/* Calls fn(ref, block) for every live block of the snapshot whose mark is
+ * not `skip` (a mark no node has: none skipped). */
+static void each_live(struct md_scan *s, uint8_t skip,
                       void (*fn)(struct md_scan *s, uint64_t ref, uint8_t *mark,
-                                 const struct md_block *b, void *arg),
+                                 const struct md_scan_node *n, void *arg),
                       void *arg) {
-  for (unsigned k = 1; k <= MD_CLASS_COUNT; k++)
+  for (unsigned k = 1; k <= s->pools; k++)
     for (uint32_t i = 0; i < s->fresh[k]; i++) {
-      if (MD_BITS_STATE(md_meta_at(k, i)->bits) != MD_STATE_LIVE)
-        continue;
-      struct md_block b;
-      md_heap_block_at(k, i, &b);
-      fn(s, ((uint64_t)k << 32) | i, &s->marks[k][i], &b, arg);
+      struct md_scan_node n;
+      if (s->marks[k][i] != skip && md_scan_slot_node(k, i, &n))
+        fn(s, ((uint64_t)k << 32) | i, &s->marks[k][i], &n, arg);
     }
   for (size_t j = 0; j < s->large_count; j++)
-    fn(s, j, &s->large_marks[j], &s->large[j].b, arg);
+    if (s->large_marks[j] != skip)
+      fn(s, j, &s->large_marks[j], &s->large[j], arg);
 }
 
 static void root_if_ignored(struct md_scan *s, uint64_t ref, uint8_t *mark,
-                            const struct md_block *b, void *arg) {
+                            const struct md_scan_node *n, void *arg) {
   (void)arg;
-  if ((MD_BITS_MARKS(b->meta->bits) & MD_MARK_IGNORED) && *mark == UNREACHED) {
+  if ((n->flags & MD_SCAN_IGNORED) && *mark == UNREACHED) {
     *mark = REACHABLE;
     s->work[s->work_count++] = ref;
   }
 }
 
 void md_scan_ignored_roots(struct md_scan *s) {
-  each_live(s, root_if_ignored, NULL);
+  each_live(s, REACHABLE, root_if_ignored, NULL);
   for (size_t i = 0; i < s->map_count; i++)
-    if ((s->maps[i].marks & MD_MAP_MARK_IGNORED) &&
+    if ((s->maps[i].flags & MD_SCAN_IGNORED) &&
         s->map_marks[i] == UNREACHED) {
       s->map_marks[i] = REACHABLE;
       s->work[s->work_count++] = (MAP_CLASS << 32) | i;
@@ -387,12 +379,12 @@ void md_scan_ignored_roots(struct md_scan *s) {
 /* What a leaked block points to is an indirect leak (each leaked block is
  * scanned once, here). */
 static void find_indirect(struct md_scan *s, uint64_t ref, uint8_t *mark,
-                          const struct md_block *b, void *arg) {
+                          const struct md_scan_node *n, void *arg) {
   (void)arg;
   if (*mark == REACHABLE)
     return;
-  uintptr_t begin = (uintptr_t)b->user, end = begin + md_block_usable(b);
-  if (!b->klass) /* a large block */
+  uintptr_t begin = n->begin, end = n->end;
+  if (n->kind == MD_SCAN_NODE_LARGE)
     scan_sparse(s, begin, end, INDIRECT, ref, false);
   else
     scan_words(s, begin, end, INDIRECT, ref, false);
@@ -401,38 +393,38 @@ static void find_indirect(struct md_scan *s, uint64_t ref, uint8_t *mark,
 struct collect {
   struct md_scan_result *r;
   bool with_reachable;
-  unsigned epoch;
 };
 
+/* Copies node n into the result as `kind`. */
+static void add_result(struct md_scan_result *r, const struct md_scan_node *n,
+                       enum md_scan_kind kind) {
+  if (r->count == r->capacity)
+    return;
+  struct md_scan_block *b = &r->blocks[r->count++];
+  *b = (struct md_scan_block){n->begin, n->size, 0, 0, 0, (uint8_t)kind, 0, 0};
+  md_scan_describe(n, b);
+}
+
 static void collect(struct md_scan *s, uint64_t ref, uint8_t *mark,
-                    const struct md_block *b, void *arg) {
+                    const struct md_scan_node *n, void *arg) {
   (void)s;
   (void)ref;
   struct collect *c = arg;
   struct md_scan_result *r = c->r;
-  uint32_t bits = b->meta->bits;
   enum md_scan_kind kind = *mark == REACHABLE ? MD_SCAN_REACHABLE
                            : *mark == INDIRECT ? MD_SCAN_INDIRECT
                                                : MD_SCAN_DIRECT;
   if (kind == MD_SCAN_REACHABLE) {
     r->reachable_blocks++;
-    r->reachable_bytes += b->size;
+    r->reachable_bytes += n->size;
     if (!c->with_reachable)
       return;
-  } else if ((MD_BITS_MARKS(bits) & (MD_MARK_IGNORED | MD_MARK_REPORTED)) ||
-             MD_BITS_EPOCH(bits) != c->epoch) {
+  } else if (n->flags & (MD_SCAN_IGNORED | MD_SCAN_EXCUSED)) {
     return; /* kept on purpose, reported before, or the parent's */
   } else {
-    __atomic_store_n(&b->meta->bits,
-                     bits | ((uint32_t)MD_MARK_REPORTED << MD_BITS_MARK_SHIFT),
-                     __ATOMIC_RELAXED);
+    md_scan_mark_reported(n);
   }
-  if (r->count == r->capacity)
-    return;
-  r->blocks[r->count++] = (struct md_scan_block){
-      (uintptr_t)b->user, b->size, md_origin_of(b->meta->alloc_origin),
-      b->stacks ? b->stacks->alloc_stack : 0, (uint8_t)MD_BITS_ALLOC_OP(bits),
-      (uint8_t)kind, 0, 0};
+  add_result(r, n, kind);
 }
 
 /* What a leaked mapping points to is an indirect leak, but not the other
@@ -450,7 +442,7 @@ static void find_indirect_from_map(struct md_scan *s, size_t i) {
 /* As collect, for mapping i: as its mmap's pieces are (one indirect: all). */
 static void collect_map(struct md_scan *s, size_t i, struct collect *c) {
   struct md_scan_result *r = c->r;
-  const struct md_mapping *m = &s->maps[i];
+  const struct md_scan_node *m = &s->maps[i];
   uint8_t mark = s->map_marks[i];
   for (size_t j = s->next_piece[i]; j != i; j = s->next_piece[j])
     if (s->map_marks[j] == INDIRECT)
@@ -464,23 +456,18 @@ static void collect_map(struct md_scan *s, size_t i, struct collect *c) {
     r->reachable_map_bytes += size;
     if (!c->with_reachable)
       return;
-  } else if ((m->marks & (MD_MAP_MARK_IGNORED | MD_MAP_MARK_REPORTED)) ||
-             m->epoch != c->epoch) {
+  } else if (m->flags & (MD_SCAN_IGNORED | MD_SCAN_EXCUSED)) {
     return;
   } else {
-    md_mmap_scan_mark(m, MD_MAP_MARK_REPORTED);
+    md_scan_mark_reported(m);
   }
-  if (r->count == r->capacity)
-    return;
-  r->blocks[r->count++] = (struct md_scan_block){
-      m->begin, size, m->origin, m->stack, m->op, (uint8_t)kind,
-      (uint8_t)m->prot, m->flags};
+  add_result(r, m, kind);
 }
 
 bool md_scan_finish(struct md_scan *s, bool with_reachable,
                     struct md_scan_result *r) {
   memset(r, 0, sizeof(*r));
-  each_live(s, find_indirect, NULL);
+  each_live(s, REACHABLE, find_indirect, NULL);
   for (size_t i = 0; i < s->map_count; i++)
     if (s->map_marks[i] != REACHABLE)
       find_indirect_from_map(s, i);
@@ -488,8 +475,8 @@ bool md_scan_finish(struct md_scan *s, bool with_reachable,
   r->bytes = r->capacity * sizeof(struct md_scan_block);
   if (!(r->blocks = md_mmap(r->bytes)))
     return false;
-  struct collect c = {r, with_reachable, md_fork_epoch & MD_EPOCH_MASK};
-  each_live(s, collect, &c);
+  struct collect c = {r, with_reachable};
+  each_live(s, SIBLING, collect, &c);
   for (size_t i = 0; i < s->map_count; i++)
     collect_map(s, i, &c);
   return true;
