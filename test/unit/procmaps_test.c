@@ -14,16 +14,7 @@
 
 #include "platform_linux.h"
 
-static int passed, failed;
-#define EXPECT(cond)                                                           \
-  do {                                                                         \
-    if (cond)                                                                  \
-      passed++;                                                                \
-    else {                                                                     \
-      failed++;                                                                \
-      fprintf(stderr, "FAILED line %d: %s\n", __LINE__, #cond);                \
-    }                                                                          \
-  } while (0)
+#include "expect.h"
 
 static bool path_is(const struct md_maps_entry *m, const char *s) {
   return m->path_len == strlen(s) && memcmp(m->path, s, m->path_len) == 0;

@@ -12,16 +12,7 @@
 /* This file's own functions are the program's, not the runtime's. */
 #pragma clang section text = ""
 
-static int passed, failed;
-#define EXPECT(cond)                                                           \
-  do {                                                                         \
-    if (cond)                                                                  \
-      passed++;                                                                \
-    else {                                                                     \
-      failed++;                                                                \
-      fprintf(stderr, "FAILED line %d: %s\n", __LINE__, #cond);                \
-    }                                                                          \
-  } while (0)
+#include "expect.h"
 
 /* Stands for an inert copy's code: its own section, bounded by the
  * linker's __start/__stop symbols as a copy's mdebug_text is. */
