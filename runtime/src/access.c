@@ -26,8 +26,10 @@
  * (lookup_large).
  *
  * Runs inside the program's own code, on any thread, at any time: never
- * allocates, takes no lock but report.c's, and reads the program's memory
- * only where the checked call itself reads it.
+ * allocates, and reads the program's memory only where the checked call
+ * itself reads it. The lookup takes no lock; lookup_lock guards only the
+ * pool of per-thread caches (a thread's first lookup, and its exit), and
+ * a report takes report.c's.
  */
 #define _GNU_SOURCE
 #include <pthread.h>

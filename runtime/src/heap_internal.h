@@ -1,5 +1,5 @@
 /* heap_internal.h - how the heap's own files talk to each other (heap.c,
- * primary.c, tcache.c, secondary.c). Nothing outside the heap includes it:
+ * primary.c, tcache.c, secondary.c, pageguard.c). Nothing outside the heap includes it:
  * the rest of the runtime uses heap.h. Nothing here allocates through
  * malloc.
  */

@@ -4,8 +4,8 @@
  * the table of the mappings they made, with site, stack, size, protection
  * and flags, for leak reports, statistics, heap dumps and thresholds.
  *
- * The table is cut by address into zones of 16 MiB, each zone belonging to
- * one of 256 shards (zone mod 256), each shard a lock and a sorted array of
+ * The table is cut by address into zones (ZONE_SHIFT), each zone belonging
+ * to one of SHARDS shards (zone mod SHARDS), each shard a lock and a sorted array of
  * the records overlapping any of its zones (disjoint, as mappings are). A
  * record is in every shard its zones map to, and a call locks only those
  * shards, in ascending order: calls on distant mappings never meet, and
