@@ -1,5 +1,6 @@
 /* expect.h - the unit tests' one check: EXPECT(cond) counts a pass or
- * prints the failed condition with its line; each test prints "NAME: P
+ * prints the failed condition with its file and line (on stdout, beside
+ * the test's summary); each test prints "NAME: P
  * passed, F failed" from the two counters and exits non-zero on a failure.
  * Header-only, for the test programs of this directory (not the runtime). */
 #ifndef MDEBUG_UNIT_EXPECT_H
@@ -14,7 +15,7 @@ static int passed, failed;
       passed++;                                                                \
     else {                                                                     \
       failed++;                                                                \
-      fprintf(stderr, "FAILED line %d: %s\n", __LINE__, #cond);                \
+      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                   \
     }                                                                          \
   } while (0)
 

@@ -9,17 +9,7 @@
 
 #include "internal.h"
 
-static int passed, failed;
-
-#define EXPECT(cond)                                                           \
-  do {                                                                         \
-    if (cond)                                                                  \
-      passed++;                                                                \
-    else {                                                                     \
-      failed++;                                                                \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                   \
-    }                                                                          \
-  } while (0)
+#include "expect.h"
 
 static struct md_options o;
 static char err[256];

@@ -18,17 +18,7 @@
 #include "internal.h"
 #include "profile_format.h"
 
-static int passed, failed;
-
-#define EXPECT(cond)                                                           \
-  do {                                                                         \
-    if (cond)                                                                  \
-      passed++;                                                                \
-    else {                                                                     \
-      failed++;                                                                \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                   \
-    }                                                                          \
-  } while (0)
+#include "expect.h"
 
 /* An independent bitwise CRC-32C, to check the table. */
 static uint32_t crc_bitwise(const char *s, size_t n) {

@@ -41,17 +41,7 @@
 #include "internal.h"
 #include "no_ptrace.h"
 
-static int passed, failed;
-
-#define EXPECT(cond)                                                           \
-  do {                                                                         \
-    if (cond)                                                                  \
-      passed++;                                                                \
-    else {                                                                     \
-      failed++;                                                                \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                   \
-    }                                                                          \
-  } while (0)
+#include "expect.h"
 
 enum kind { ALLOC, ERRNO, READER, SLEEPER, REGISTER, KINDS };
 static const int per_kind[KINDS] = {3, 1, 2, 1, 1};
