@@ -53,10 +53,7 @@ static bool hex4(struct parser *p, uint32_t *v) {
   *v = 0;
   for (int i = 0; i < 4; i++) {
     char c = *p->s++;
-    int d = c >= '0' && c <= '9'   ? c - '0'
-            : c >= 'a' && c <= 'f' ? c - 'a' + 10
-            : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                   : -1;
+    int d = hex_digit(c);
     if (d < 0)
       return false;
     *v = *v << 4 | (uint32_t)d;

@@ -112,16 +112,6 @@ static uint64_t tim(struct fields *f, size_t k) {
   return v;
 }
 
-static int hexval(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
 static uint64_t hex_span(const char *s, size_t n, bool *bad) {
   if (n == 0 || n > 16) {
     *bad = true;
@@ -129,7 +119,7 @@ static uint64_t hex_span(const char *s, size_t n, bool *bad) {
   }
   uint64_t v = 0;
   for (size_t i = 0; i < n; i++) {
-    int d = hexval(s[i]);
+    int d = hex_digit(s[i]);
     if (d < 0) {
       *bad = true;
       return 0;
@@ -154,8 +144,8 @@ const char *str_span(const char *s, size_t n, bool *bad) {
   char *d = xmalloc(n + 1), *o = d;
   for (size_t i = 0; i < n; i++) {
     if (s[i] == '%') {
-      int hi = i + 2 < n ? hexval(s[i + 1]) : -1;
-      int lo = i + 2 < n ? hexval(s[i + 2]) : -1;
+      int hi = i + 2 < n ? hex_digit(s[i + 1]) : -1;
+      int lo = i + 2 < n ? hex_digit(s[i + 2]) : -1;
       if (hi < 0 || lo < 0) {
         *bad = true;
         break;

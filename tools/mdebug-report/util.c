@@ -269,7 +269,8 @@ char *text_escape(const char *s) {
   return d;
 }
 
-static int hex_digit(char c) {
+/* A hex digit's value (either case), or -1. */
+int hex_digit(char c) {
   return c >= '0' && c <= '9'   ? c - '0'
          : c >= 'a' && c <= 'f' ? c - 'a' + 10
          : c >= 'A' && c <= 'F' ? c - 'A' + 10
