@@ -53,9 +53,9 @@ bool pattern_match(const char *pattern, const char *text);
  * '\n', '\t', '\r', \xNN for other control bytes and DEL), and back
  * (*bad set if malformed). Both return malloc'd strings. */
 char *text_escape(const char *s);
+char *text_unescape(const char *s, size_t n, bool *bad);
 /* A hex digit's value (either case), or -1 (util.c). */
 int hex_digit(char c);
-char *text_unescape(const char *s, size_t n, bool *bad);
 /* Byte counts and times for people: "1.5 MiB", "12.0 s". */
 const char *fmt_bytes(double bytes, char buf[32]);
 const char *fmt_time(uint64_t ns, char buf[32]);
