@@ -13,7 +13,7 @@ line per mode:
 
 A mode is "-" (no arguments), or comma-separated parts: a part "-DNAME" is a
 macro the program is compiled with, any other part is a command-line
-argument. A kind is mdebug's name for it (runtime/src/errors.def); ASan's
+argument. A kind is mdebug's name for it (runtime/shared/errors.def); ASan's
 kinds are translated into those names by ASAN_KINDS below.
 
 Each program is built three ways - mdebug's defaults (mdebug-clang -g),

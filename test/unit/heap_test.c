@@ -9,7 +9,7 @@
 // guards. Also the stack depot (depot.c): the same stack always gets the
 // same id, different stacks different ids, ids of garbage are refused; and
 // the unwinder (unwind.c) names this test's own frames.
-// RUN: %clang -O1 -fno-omit-frame-pointer -I%mdebug_src/runtime/src -I%mdebug_include %s %mdebug_rt_a -o %t -lpthread
+// RUN: %clang -O1 -fno-omit-frame-pointer -I%mdebug_src/runtime/src -I%mdebug_src/runtime/shared -I%mdebug_include %s %mdebug_rt_a -o %t -lpthread
 // RUN: env MDEBUG_OPTIONS="verify_pointers free_track=16 guard=16" %t 2>&1 | %FileCheck %s
 // CHECK-NOT: mdebug: ERROR
 // CHECK: heap_test: {{[0-9]+}} passed, 0 failed

@@ -1,7 +1,7 @@
 // Proves: the MDEBUG_OPTIONS parser accepts malloc debug's syntax, applies
 // its defaults, limits, rounding and implications, and rejects every kind of
 // bad string with the rule it broke (checked message by message).
-// RUN: %clang -O1 -I%mdebug_src/runtime/src -I%mdebug_include %s %mdebug_rt_a -o %t
+// RUN: %clang -O1 -I%mdebug_src/runtime/src -I%mdebug_src/runtime/shared -I%mdebug_include %s %mdebug_rt_a -o %t
 // RUN: %t | %FileCheck %s
 // CHECK: options_test: {{[0-9]+}} passed, 0 failed
 #include <stdio.h>

@@ -1,7 +1,7 @@
 // Proves: md_escape turns control bytes, DEL and backslashes into visible
 // escapes (so text from outside never drives the terminal), keeps other
 // bytes, and truncates to the buffer with a terminating NUL.
-// RUN: %clang -O1 -I%mdebug_src/runtime/src -I%mdebug_include %s %mdebug_rt_a -o %t
+// RUN: %clang -O1 -I%mdebug_src/runtime/src -I%mdebug_src/runtime/shared -I%mdebug_include %s %mdebug_rt_a -o %t
 // RUN: %t | %FileCheck %s
 // CHECK: print_test: {{[0-9]+}} passed, 0 failed
 #include <stdio.h>

@@ -3,7 +3,7 @@
 // ("\012") kept whole as one mapping, a line longer than the buffer given
 // once with its path cut and the next line intact, a last line without its
 // newline read; and on the real file it finds this thread's stack.
-// RUN: %clang -O1 -g -I%mdebug_src/runtime/src -I%mdebug_include %s %mdebug_rt_a -o %t -lpthread
+// RUN: %clang -O1 -g -I%mdebug_src/runtime/src -I%mdebug_src/runtime/shared -I%mdebug_include %s %mdebug_rt_a -o %t -lpthread
 // RUN: %t 2>&1 | %FileCheck %s
 // CHECK: procmaps_test: 35 passed, 0 failed
 #define _GNU_SOURCE

@@ -5,7 +5,7 @@
 // to the header's start; that each call's records are in the file when it
 // returns (before close); and that open and write failures return false
 // with errno set.
-// RUN: %clang -O1 -I%mdebug_src/runtime/src -I%mdebug_include %s %mdebug_rt_a -o %t
+// RUN: %clang -O1 -I%mdebug_src/runtime/src -I%mdebug_src/runtime/shared -I%mdebug_include %s %mdebug_rt_a -o %t
 // RUN: rm -rf %t.d && mkdir %t.d
 // RUN: %t %t.d | %FileCheck %s
 // CHECK: profile_test: {{[0-9]+}} passed, 0 failed

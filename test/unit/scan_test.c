@@ -14,7 +14,7 @@
 // to; a leaked mapping is direct and what it points to indirect, unless the
 // mapping is not read; leaked nodes are marked reported, so a second scan
 // reports nothing; the counts of reachable blocks and mappings are right.
-// RUN: %clang -O1 -I%mdebug_src/runtime/src %s %mdebug_src/runtime/src/scan.c -o %t
+// RUN: %clang -O1 -I%mdebug_src/runtime/src -I%mdebug_src/runtime/shared %s %mdebug_src/runtime/src/scan.c -o %t
 // RUN: %t 2>&1 | %FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: scan_test: {{[0-9]+}} passed, 0 failed

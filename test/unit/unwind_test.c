@@ -2,7 +2,7 @@
 // once its code is announced (md_unwind_add_runtime_code), wherever they
 // sit in the stack, and only those: before the announcement the same frame
 // is kept; frames above and below it stay; announcing twice adds nothing.
-// RUN: %clang -O1 -g -fno-omit-frame-pointer -I%mdebug_src/runtime/src -I%mdebug_include %s %mdebug_rt_a -o %t -lpthread
+// RUN: %clang -O1 -g -fno-omit-frame-pointer -I%mdebug_src/runtime/src -I%mdebug_src/runtime/shared -I%mdebug_include %s %mdebug_rt_a -o %t -lpthread
 // RUN: %t 2>&1 | %FileCheck %s
 // CHECK: unwind_test: 7 passed, 0 failed
 #include <stdio.h>

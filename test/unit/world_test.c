@@ -11,7 +11,7 @@
 // the process alive, the blocker never sent the signal. Last: once the main
 // thread has called pthread_exit (a zombie, still listed), another thread's
 // stops skip it at once and still see everything.
-// RUN: %clang -O1 -I%mdebug_src/runtime/src -I%mdebug_include -I%S/../Inputs %s %mdebug_rt_a -o %t -lpthread
+// RUN: %clang -O1 -I%mdebug_src/runtime/src -I%mdebug_src/runtime/shared -I%mdebug_include -I%S/../Inputs %s %mdebug_rt_a -o %t -lpthread
 // RUN: %t 2>&1 | %FileCheck %s
 // RUN: %t noptrace 2>&1 | %FileCheck %s
 // CHECK: mdebug: mdebug_unregister_root(0x{{[0-9a-f]+}}, 1): no such region was registered
