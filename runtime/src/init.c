@@ -25,14 +25,14 @@ static __thread int initializing __attribute__((tls_model("initial-exec")));
 
 static void atfork_prepare(void) {
   md_snapshot_atfork_prepare();
-  md_report_atfork_prepare();
+  md_log_atfork_prepare();
   md_heap_atfork_prepare();
   md_counters_atfork_prepare();
 }
 static void atfork_parent(void) {
   md_counters_atfork_parent();
   md_heap_atfork_parent();
-  md_report_atfork_parent();
+  md_log_atfork_parent();
   md_snapshot_atfork_parent();
 }
 static void atfork_child(void) {
@@ -42,7 +42,7 @@ static void atfork_child(void) {
   md_quarantine_atfork_child();
   md_record_atfork_child();
   md_sample_atfork_child();
-  md_report_atfork_child();
+  md_log_atfork_child();
   md_symbolize_atfork_child();
   /* last: they start threads, which allocate */
   md_snapshot_atfork_child();

@@ -162,6 +162,35 @@ void md_out_printf(struct md_out *o, const char *fmt, ...)
 bool md_out_copy_file(struct md_out *o, const char *path) MD_HIDDEN;
 bool md_out_close(struct md_out *o) MD_HIDDEN;
 
+/* ---- log.c: the sink every line goes through, and md_log ----------------- */
+/* Unnumbered notes (verbose, option errors, the heap's warnings): one line,
+ * no error counted; dropped when this thread is already writing. Any layer
+ * may call it: it calls nothing above print.c and outfile.c. */
+void md_log(const char *fmt, ...) __attribute__((format(printf, 1, 2))) MD_HIDDEN;
+/* The sink's lock and this thread's "writing" flag, for report.c: enter
+ * returns false (and takes nothing) when this thread is already writing;
+ * enter_fatal never waits long (a dying thread may hold the lock itself):
+ * -1 when already writing, else whether the lock was taken, which leave
+ * must be told. */
+bool md_sink_enter(void) MD_HIDDEN;
+int md_sink_enter_fatal(void) MD_HIDDEN;
+void md_sink_leave(bool locked) MD_HIDDEN;
+/* The lock alone (counters kept under it), and the dying thread's try. */
+void md_sink_lock(void) MD_HIDDEN;
+void md_sink_unlock(void) MD_HIDDEN;
+bool md_sink_lock_dying(void) MD_HIDDEN;
+/* One line (no newline) to log_path's file or stderr; control bytes are
+ * escaped. Inside enter/leave. */
+void md_sink_write(const char *line, size_t n) MD_HIDDEN;
+void md_log_atfork_prepare(void) MD_HIDDEN;
+void md_log_atfork_parent(void) MD_HIDDEN;
+void md_log_atfork_child(void) MD_HIDDEN;
+/* Writes all of buf to fd (again on EINTR); 0, or the errno that stopped it. */
+int md_write_fully(int fd, const char *buf, size_t len) MD_HIDDEN;
+/* fd moved out of the program's way: the lowest free number at or above half
+ * the soft RLIMIT_NOFILE (at most 1024), close-on-exec; fd if that fails. */
+int md_fd_move_high(int fd) MD_HIDDEN;
+
 /* ---- sort.c ------------------------------------------------------------- */
 /* Heap sort of n records of `size` bytes; before(a, b): a goes first. */
 void md_sort(void *base, size_t n, size_t size,
@@ -330,8 +359,6 @@ void md_report_origin(const char *what, unsigned op, md_origin_t origin)
 void md_report_source(const char *what, const char *file,
                       const char *function, uint32_t line, uint32_t column)
     MD_HIDDEN;
-/* Unnumbered notes (verbose, option errors): one line, no error counted. */
-void md_log(const char *fmt, ...) __attribute__((format(printf, 1, 2))) MD_HIDDEN;
 /* Leaks found at exit (counted for the summary and the exit status). */
 void md_report_add_leaks(size_t blocks, size_t bytes) MD_HIDDEN;
 /* Leaked mappings (mmap.c), counted apart: "... in 3 blocks and 1 mapping". */
@@ -348,9 +375,6 @@ void md_report_fatal_summary(const char *signal, const char *what) MD_HIDDEN;
  * long for the lock; false when the dying thread was inside a report. Its
  * md_report_end never aborts (abort_on_error): the signal ends the run. */
 bool md_report_begin_fatal(enum md_error kind) MD_HIDDEN;
-void md_report_atfork_prepare(void) MD_HIDDEN;
-void md_report_atfork_parent(void) MD_HIDDEN;
-void md_report_atfork_child(void) MD_HIDDEN;
 
 /* ---- alloc.c: the checked allocator every entry point goes through ------ */
 void *md_allocate(size_t size, size_t align, enum md_family family, bool zero,

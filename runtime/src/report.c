@@ -1,10 +1,11 @@
 /* report.c - the only writer of user-visible text: error reports, notes, the
  * summary line, and the exit status they imply.
  *
- * Never allocates. Reports from different threads never interleave (one
- * lock); a report started while the same thread is already reporting (a
- * fault in our own printing, a signal handler) is dropped, not deadlocked.
- * Decides in one place whether to go on or abort after an error.
+ * Never allocates. Lines go out through the sink (log.c): reports from
+ * different threads never interleave (its lock); a report started while the
+ * same thread is already writing (a fault in our own printing, a signal
+ * handler) is dropped, not deadlocked. Decides in one place whether to go
+ * on or abort after an error.
  *
  * With json_path, each report is also written as one JSON object a line
  * to PATH.PID.json (a leak report as one object per leak group), built
@@ -13,20 +14,15 @@
  * function, op, id), stacks and evidence from the lines (fixed shapes:
  * "Backtrace ...:" then "#NN" frames; "+++ ALLOCATION <p> SIZE <n>"), and
  * every line as text. The object is assembled in static buffers under
- * report_lock (never allocates) and written at md_report_end.
+ * the sink's lock (never allocates) and written at md_report_end.
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "internal.h"
-#include "lock.h"
 
 #define LOG_DIVIDER "*** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***"
 
@@ -40,90 +36,11 @@ static const char *const kind_ids[] = {
 #include "errors.def"
 };
 
-static md_lock_t report_lock = MD_LOCK_INIT;
-static __thread int in_report __attribute__((tls_model("initial-exec")));
 static size_t error_counts[MD_ERR_COUNT];
 static size_t leaked_blocks, leaked_bytes;
 static size_t leaked_maps, leaked_map_bytes; /* mappings (mmap.c) */
 static enum md_error current;
 static bool fatal_report, fatal_unlocked; /* md_report_begin_fatal's */
-static int out_fd = -1, out_pid;
-static dev_t out_dev; /* the log file out_fd was opened on */
-static ino_t out_ino;
-
-/* Whether out_fd still is the log file: the program may have closed it
- * (closing every descriptor, say) and opened a file of its own that got
- * the same number. */
-static bool out_fd_is_ours(void) {
-  struct stat st;
-  return fstat(out_fd, &st) == 0 && st.st_dev == out_dev &&
-         st.st_ino == out_ino;
-}
-
-/* Moves fd out of the program's way, to the lowest free number at or above
- * half the soft RLIMIT_NOFILE (at most 1024), close-on-exec; keeps fd if
- * that fails. */
-static int move_high(int fd) {
-  struct rlimit rl;
-  rlim_t floor = 1024;
-  if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur / 2 < floor)
-    floor = rl.rlim_cur / 2;
-  if ((rlim_t)fd >= floor)
-    return fd;
-  int high = fcntl(fd, F_DUPFD_CLOEXEC, (int)floor);
-  if (high < 0)
-    return fd;
-  close(fd);
-  return high;
-}
-
-/* The log file is opened on first use (and again in a forked child, whose
- * reports belong in its own PATH.PID, or when the program closed or
- * replaced the descriptor), under md_file_open's rules. Called with
- * report_lock held (so a refusal is written here, not with md_log). */
-static int output_fd(void) {
-  int pid = md_getpid();
-  if (!md_opt.log_path[0])
-    return 2;
-  if (out_fd >= 0) {
-    bool ours = out_fd_is_ours();
-    if (ours && out_pid == pid)
-      return out_fd;
-    if (ours)
-      close(out_fd); /* the parent's, in a forked child */
-    out_fd = -1;     /* not ours any more: never closed, never written */
-  }
-  char path[sizeof(md_opt.log_path) + 16];
-  md_format(path, sizeof(path), "%s.%d", md_opt.log_path, pid);
-  char why[MD_PATH_MAX * 2 + 128];
-  out_fd = md_file_open(path, true, why, sizeof(why));
-  out_pid = pid;
-  if (out_fd < 0) {
-    char line[sizeof(why) + 64];
-    size_t n;
-    if (why[0])
-      n = md_format(line, sizeof(line), "mdebug: %s; reporting to stderr\n",
-                    why);
-    else
-      n = md_format(line, sizeof(line),
-                    "mdebug: cannot open log_path file %s: %s; reporting to "
-                    "stderr\n", path, strerror(errno));
-    md_write_all(2, line, n);
-    md_opt.log_path[0] = '\0';
-    return 2;
-  }
-  out_fd = move_high(out_fd);
-  struct stat st;
-  if (fstat(out_fd, &st) != 0) { /* cannot tell it later: do not keep it */
-    close(out_fd);
-    out_fd = -1;
-    md_opt.log_path[0] = '\0';
-    return 2;
-  }
-  out_dev = st.st_dev;
-  out_ino = st.st_ino;
-  return out_fd;
-}
 
 static void flush_evidence(void);
 static void json_begin(enum md_error kind);
@@ -132,74 +49,14 @@ static void json_site(const char *role, unsigned op, md_origin_t origin,
                       const char *file, const char *function, uint32_t line,
                       uint32_t column);
 static void json_end(void);
-static int write_fully(int fd, const char *buf, size_t len);
 
-/* Writes all of buf to fd; 0, or the errno of the write that failed. */
-static int write_fully(int fd, const char *buf, size_t len) {
-  while (len > 0) {
-    ssize_t n = write(fd, buf, len);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      return n < 0 ? errno : EIO;
-    buf += n;
-    len -= (size_t)n;
-  }
-  return 0;
-}
-
-/* A write to the log file failed (a full disk, a file size limit): say so
- * on stderr, once, and send this line and every later one there, so no
- * report is lost without a word. Under report_lock. */
-static void log_write_failed(int err, const char *line, size_t n) {
-  char path[sizeof(md_opt.log_path) + 16], shown[4 * sizeof(path)];
-  md_format(path, sizeof(path), "%s.%d", md_opt.log_path, out_pid);
-  md_escape(shown, sizeof(shown), path, strlen(path));
-  char note[sizeof(shown) + 160];
-  size_t k = md_format(note, sizeof(note),
-                       "mdebug: cannot write the log_path file %s: %s; "
-                       "reporting to stderr from here on\n",
-                       shown, strerror(err));
-  md_write_all(2, note, k);
-  close(out_fd);
-  out_fd = -1;
-  md_opt.log_path[0] = '\0';
-  md_write_all(2, line, n);
-}
-
-static void write_out(const char *line, size_t n) {
-  int fd = output_fd();
-  int err = write_fully(fd, line, n);
-  if (err && fd != 2)
-    log_write_failed(err, line, n);
-}
-
-/* The rare line with a control byte in it, escaped; its buffer lives only
- * in this frame (reports run on small signal stacks too). */
-static __attribute__((noinline)) void write_escaped(const char *line,
-                                                     size_t n) {
-  char safe[3 * 1024];
-  n = md_escape_controls(safe, sizeof(safe) - 1, line, n);
-  safe[n++] = '\n';
-  write_out(safe, n);
-}
-
-/* Every line of every report goes through here. Names from outside (file
- * and function names, argv[0], module paths) are escaped where they are
- * formatted; this is the net under them: a control byte that still got
- * into the line (a frame's name, say) is escaped as md_escape escapes it,
- * so nothing a program names can end a line early and forge one. */
+/* Every line of every report goes through here: into the JSON object when
+ * one is being built, and to the sink (log.c), which escapes what must be. */
 static void write_line(const char *fmt, va_list ap) {
   char line[1024];
   size_t n = md_vformat(line, sizeof(line) - 1, fmt, ap);
   json_line(line, n);
-  for (size_t i = 0; i < n; i++)
-    if ((unsigned char)line[i] < 0x20 || line[i] == 0x7f) {
-      write_escaped(line, n);
-      return;
-    }
-  line[n++] = '\n';
-  write_out(line, n);
+  md_sink_write(line, n);
 }
 
 static void write_linef(const char *fmt, ...) {
@@ -221,7 +78,7 @@ static bool counted(enum md_error kind) {
 }
 
 /* The divider and header of a report ("NOTE" for a mapping leak note);
- * under report_lock. */
+ * under the sink's lock. */
 static void header(enum md_error kind) {
   current = kind;
   write_linef("%s", LOG_DIVIDER);
@@ -232,28 +89,22 @@ static void header(enum md_error kind) {
 }
 
 bool md_report_begin(enum md_error kind) {
-  if (in_report)
-    return false;
   int saved_errno = errno;
-  in_report = 1;
-  md_lock(&report_lock);
+  if (!md_sink_enter())
+    return false;
   report_errno = saved_errno;
   header(kind);
   return true;
 }
 
-/* A thread that dies of a signal may have held the lock when it faulted (it
- * is not inside a report: in_report says that), or another thread may hold
- * it and never run again: after a few tries, write anyway. */
+/* A thread that dies of a signal may have held the sink's lock when it
+ * faulted (it is not inside a report: the sink says that), or another
+ * thread may hold it and never run again: after a few tries, write anyway. */
 bool md_report_begin_fatal(enum md_error kind) {
-  if (in_report)
-    return false;
   int saved_errno = errno;
-  bool locked = false;
-  for (int tries = 0; !locked && tries < 100; tries++)
-    if (!(locked = md_trylock(&report_lock)))
-      sched_yield();
-  in_report = 1;
+  int locked = md_sink_enter_fatal();
+  if (locked < 0)
+    return false;
   fatal_report = true;
   fatal_unlocked = !locked;
   report_errno = saved_errno;
@@ -271,7 +122,7 @@ void md_report_line(const char *fmt, ...) {
 
 /* Evidence lines of the current report: at most MAX_EVIDENCE, however many
  * calls make them; the rest are counted in one line before whatever comes
- * next. Under report_lock. */
+ * next. Under the sink's lock. */
 enum { MAX_EVIDENCE = 64 };
 static size_t evidence_shown, evidence_hidden;
 
@@ -326,10 +177,9 @@ void md_report_end(void) {
     error_counts[kind]++;
   int saved_errno = report_errno;
   bool fatal = fatal_report;
-  if (!fatal_unlocked)
-    md_unlock(&report_lock);
+  bool locked = !fatal_unlocked;
   fatal_report = fatal_unlocked = false;
-  in_report = 0;
+  md_sink_leave(locked);
   errno = saved_errno;
   /* As in malloc debug, leaks never abort; nor does a fatal signal's report
    * (the signal ends the process, with its own status). */
@@ -339,33 +189,18 @@ void md_report_end(void) {
   }
 }
 
-void md_log(const char *fmt, ...) {
-  if (in_report)
-    return;
-  int saved_errno = errno;
-  in_report = 1;
-  md_lock(&report_lock);
-  va_list ap;
-  va_start(ap, fmt);
-  write_line(fmt, ap);
-  va_end(ap);
-  md_unlock(&report_lock);
-  in_report = 0;
-  errno = saved_errno;
-}
-
 void md_report_add_leaks(size_t blocks, size_t bytes) {
-  md_lock(&report_lock);
+  md_sink_lock();
   leaked_blocks += blocks;
   leaked_bytes += bytes;
-  md_unlock(&report_lock);
+  md_sink_unlock();
 }
 
 void md_report_add_leaked_mappings(size_t maps, size_t bytes) {
-  md_lock(&report_lock);
+  md_sink_lock();
   leaked_maps += maps;
   leaked_map_bytes += bytes;
-  md_unlock(&report_lock);
+  md_sink_unlock();
 }
 
 /* ", N bytes leaked in K blocks" (", ... in K blocks and M mappings", ",
@@ -405,17 +240,17 @@ static size_t format_errors(char *line, size_t size, size_t errors) {
 int md_report_summary(void) {
   char line[1024];
   size_t n = 0, errors = 0;
-  md_lock(&report_lock);
+  md_sink_lock();
   for (int k = 0; k < MD_ERR_COUNT; k++)
     errors += error_counts[k];
   if (errors == 0 && leaked_blocks == 0 && leaked_maps == 0) {
-    md_unlock(&report_lock);
+    md_sink_unlock();
     return -1;
   }
   n += format_errors(line, sizeof(line), errors);
   n += format_leaks(line + n, sizeof(line) - n);
   write_linef("%s", line);
-  md_unlock(&report_lock);
+  md_sink_unlock();
   return md_opt.exitcode ? (int)md_opt.exitcode : -1;
 }
 
@@ -423,12 +258,7 @@ int md_report_summary(void) {
  * over its report. Another thread may hold it and never run again: after a
  * few tries, write anyway (a line may interleave; nothing waits). */
 void md_report_fatal_summary(const char *signal, const char *what) {
-  bool locked = false;
-  for (int tries = 0; !in_report && !locked && tries < 100; tries++) {
-    locked = md_trylock(&report_lock);
-    if (!locked)
-      sched_yield();
-  }
+  bool locked = md_sink_lock_dying();
   size_t errors = 0;
   for (int k = 0; k < MD_ERR_COUNT; k++)
     errors += error_counts[k];
@@ -440,15 +270,11 @@ void md_report_fatal_summary(const char *signal, const char *what) {
             ", then %s (%s); leaks at exit not checked", signal, what);
   write_linef("%s", line);
   if (locked)
-    md_unlock(&report_lock);
+    md_sink_unlock();
 }
 
-void md_report_atfork_prepare(void) { md_lock(&report_lock); }
-void md_report_atfork_parent(void) { md_unlock(&report_lock); }
-void md_report_atfork_child(void) { md_lock_reset(&report_lock); }
-
 /* ---- JSON ------------------------------------------------------------------
- * Under report_lock, like the text. A part that does not fit its buffer is
+ * Under the sink's lock, like the text. A part that does not fit its buffer is
  * cut at a value boundary and the object says "truncated": true. */
 
 struct jbuf {
@@ -614,7 +440,7 @@ static int json_fd(void) {
     md_write_all(2, line, n);
     md_opt.json_path[0] = '\0';
   } else {
-    js.fd = move_high(js.fd);
+    js.fd = md_fd_move_high(js.fd);
   }
   return js.fd;
 }
@@ -661,7 +487,7 @@ static void json_flush(void) {
   int fd = json_fd();
   if (fd < 0)
     return;
-  int err = write_fully(fd, o.b, o.len);
+  int err = md_write_fully(fd, o.b, o.len);
   if (err) {
     char line[256];
     size_t n = md_format(line, sizeof(line),
