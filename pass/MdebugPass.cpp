@@ -4,12 +4,12 @@
 // replace each one with a call (or invoke) of __mdebug_<NAME>(args..., &site)
 // where `site` is a struct mdebug_site (runtime/include/mdebug/site.h) in
 // the section "mdebug_sites": writable data, not a constant, since the
-// runtime stores the site's origin id in it (origin_id). Also marks rewritten functions
-// "frame-pointer"="all" and adds one constructor that references the ABI
-// version symbol, so a stale runtime fails at link time. The element count
-// a delete[] expression reads from its array cookie goes through
-// __mdebug_array_cookie (checks.def) before the destructors run, with the
-// delete[]'s site (ArrayCookie.h).
+// runtime stores the site's origin id in it (origin_id). Also marks
+// rewritten functions "frame-pointer"="all" and adds one constructor that
+// references the ABI version symbol, so a stale runtime fails at link time.
+// The element count a delete[] expression reads from its array cookie goes
+// through __mdebug_array_cookie (checks.def) before the destructors run,
+// with the delete[]'s site (ArrayCookie.h).
 //
 // An indirect call through a pointer of malloc's, calloc's, realloc's or
 // free's exact type (AllocCalls.h) gets a site too, without changing what
@@ -26,7 +26,9 @@
 // emit an optimisation remark named "mdebug" (the wrapper passes
 // -Rpass=mdebug only to make Clang track locations without -g, and expects
 // silence); touch functions named __mdebug*; rewrite an indirect call or a
-// function whose address is merely taken.
+// function whose address is merely taken; make a site descriptor constant,
+// unnamed_addr or shared between calls (the runtime writes into it, and its
+// address is the site's identity).
 //
 //===----------------------------------------------------------------------===//
 
