@@ -2,13 +2,14 @@
 //
 // Owns the rewrite: collect every allocation call of the module first, then
 // replace each one with a call (or invoke) of __mdebug_<NAME>(args..., &site)
-// where `site` is a constant struct mdebug_site (runtime/include/mdebug/
-// site.h) in the section "mdebug_sites". Also marks rewritten functions
-// "frame-pointer"="all" and adds one constructor that references the ABI
-// version symbol, so a stale runtime fails at link time. The element count
-// a delete[] expression reads from its array cookie goes through
-// __mdebug_array_cookie (checks.def) before the destructors run, with the
-// delete[]'s site (ArrayCookie.h).
+// where `site` is a struct mdebug_site (runtime/include/mdebug/site.h) in
+// the section "mdebug_sites": writable data, not a constant, since the
+// runtime stores the site's origin id in it (origin_id). Also marks
+// rewritten functions "frame-pointer"="all" and adds one constructor that
+// references the ABI version symbol, so a stale runtime fails at link time.
+// The element count a delete[] expression reads from its array cookie goes
+// through __mdebug_array_cookie (checks.def) before the destructors run,
+// with the delete[]'s site (ArrayCookie.h).
 //
 // An indirect call through a pointer of malloc's, calloc's, realloc's or
 // free's exact type (AllocCalls.h) gets a site too, without changing what
@@ -25,7 +26,9 @@
 // emit an optimisation remark named "mdebug" (the wrapper passes
 // -Rpass=mdebug only to make Clang track locations without -g, and expects
 // silence); touch functions named __mdebug*; rewrite an indirect call or a
-// function whose address is merely taken.
+// function whose address is merely taken; make a site descriptor constant,
+// unnamed_addr or shared between calls (the runtime writes into it, and its
+// address is the site's identity).
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,6 +63,7 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
+#include <cstddef>
 #include <string>
 #include <utility>
 
@@ -75,6 +79,13 @@ static constexpr char CtorName[] = "mdebug.module_ctor";
 static constexpr int CtorPriority = 1;
 static constexpr char SiteGlobalName[] = "__mdebug_site";
 static constexpr unsigned SiteAlign = 8;
+// siteType() spells struct mdebug_site out by hand; the runtime reads and
+// writes origin_id at this offset (runtime/src/origin.c asserts the same).
+static_assert(sizeof(struct mdebug_site) == MDEBUG_SITE_SIZE &&
+                  offsetof(struct mdebug_site, origin_id) ==
+                      MDEBUG_SITE_ORIGIN_ID_OFFSET,
+              "struct mdebug_site changed: update siteType() and bump "
+              "MDEBUG_ABI_VERSION");
 
 // Call-site function attributes are all dropped; these parameter attributes
 // would tie the new call to an allocation family too (LLVM 15+; looked up by
@@ -177,7 +188,7 @@ unsigned ModuleRewriter::run() {
 
 /// struct mdebug_site, field by field (site.h):
 /// { u64 id, const char *file, const char *function,
-///   u32 line, u32 column, u32 op, u32 flags, const char *type }.
+///   u32 line, u32 column, u32 op, u32 origin_id, const char *type }.
 StructType *ModuleRewriter::siteType() const {
   Type *I64 = Type::getInt64Ty(Ctx);
   Type *I32 = Type::getInt32Ty(Ctx);
@@ -204,7 +215,11 @@ Constant *ModuleRewriter::stringFor(StringRef S) {
 
 // One descriptor per call, never shared: its address is the run-time
 // identity of the site. Not unnamed_addr and in llvm.compiler.used, so
-// neither constant merging nor global DCE folds or drops it.
+// neither constant merging nor global DCE folds or drops it. Not constant:
+// the runtime writes origin_id (0 here) the first time the site allocates,
+// so the descriptor must be writable data (a constant would land in
+// .rodata, or in RELRO once relocated, and the store would fault), and no
+// load of it may be folded to the initializer.
 //
 // The id hashes the file name as the compiler recorded it, without the
 // directory openablePath() joins in: that name is relative to the deepest
@@ -223,12 +238,12 @@ Constant *ModuleRewriter::siteFor(const CallBase &CB, const AllocEntry &E) {
       Ty, {ConstantInt::get(I64, Id), stringFor(Facts.File),
            stringFor(Facts.Function), ConstantInt::get(I32, Facts.Line),
            ConstantInt::get(I32, Facts.Column), ConstantInt::get(I32, E.Op),
-           ConstantInt::get(I32, 0),
+           ConstantInt::get(I32, 0), // origin_id: the runtime's
            Facts.Type.empty()
                ? static_cast<Constant *>(ConstantPointerNull::get(PtrTy))
                : stringFor(Facts.Type)});
   auto *GV =
-      new GlobalVariable(M, Ty, /*isConstant=*/true,
+      new GlobalVariable(M, Ty, /*isConstant=*/false,
                          GlobalValue::PrivateLinkage, Init, SiteGlobalName);
   GV->setSection(SiteSection);
   GV->setAlignment(Align(SiteAlign));

@@ -48,7 +48,7 @@ extern char __stop_mdebug_text[] __attribute__((weak, visibility("hidden")));
   extern RET __mdebug_##NAME MD_WITH_SITE PARAMS;                              \
   extern RET SYMBOL PARAMS;
 #include "mdebug/abi.def"
-extern void __mdebug_version_mismatch_check_v5(void);
+extern void __mdebug_version_mismatch_check_v6(void);
 extern void __mdebug_copy_loaded_v1(const void *text_begin,
                                     const void *text_end);
 
@@ -70,7 +70,7 @@ static void fill_forward(void) {
   f->site_##NAME = ELSEWHERE(&__mdebug_##NAME);                                \
   f->plain_##NAME = ELSEWHERE(&SYMBOL);
 #include "mdebug/abi.def"
-  f->version_check = ELSEWHERE(&__mdebug_version_mismatch_check_v5);
+  f->version_check = ELSEWHERE(&__mdebug_version_mismatch_check_v6);
   f->check_leaks = ELSEWHERE(&mdebug_check_leaks);
   f->dump_heap = ELSEWHERE(&mdebug_dump_heap);
   f->ignore = ELSEWHERE(&mdebug_ignore);

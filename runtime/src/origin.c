@@ -19,7 +19,21 @@
  * once per origin, takes the lock, with every signal blocked: a signal
  * handler that allocates from a new origin on the thread that holds it
  * would otherwise spin on it forever.
+ *
+ * A site descriptor keeps its id beside it (origin_id, mdebug/site.h): the
+ * inline lookup reads that word and needs no index; this file fills it in
+ * the first time the site is seen, after the index gave the id, so the word
+ * always holds the index's id for that origin (racing threads find the same
+ * one under the lock and store the same value). The index still holds sites
+ * too: it is what md_origin_of and a second look at the same descriptor
+ * agree with. After fork the child keeps both, so ids stay valid. A
+ * descriptor never goes away: the version check pins every instrumented
+ * module (RTLD_NODELETE, entry.c), so the pointers kept here stay readable
+ * after a dlclose. Only the active copy of the runtime (copies.c) gets here:
+ * inert copies pass instrumented calls on with the same descriptor, so one
+ * table writes every word.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "internal.h"
@@ -28,6 +42,12 @@
 #define MAX_ORIGINS MD_ORIGIN_MAX
 #define CHUNK_BITS 12 /* origins are kept in mappings of 4096 */
 #define FIRST_CAPACITY 1024
+
+/* The word the inline lookup reads is where the pass puts it. */
+_Static_assert(sizeof(struct mdebug_site) == MDEBUG_SITE_SIZE &&
+                   offsetof(struct mdebug_site, origin_id) ==
+                       MDEBUG_SITE_ORIGIN_ID_OFFSET,
+               "struct mdebug_site: the layout pass/MdebugPass.cpp emits");
 
 struct md_origin_index *md_origin_index;
 /* mask 0 and one empty slot: every lookup misses into the slow path. */
@@ -79,12 +99,18 @@ uint32_t md_origin_id_slow(md_origin_t o) {
   if (!o)
     return 0;
   uint32_t id = find(__atomic_load_n(&md_origin_index, __ATOMIC_ACQUIRE), o);
-  if (id || __atomic_load_n(&next_id, __ATOMIC_ACQUIRE) == MAX_ORIGINS)
-    return id;
-  sigset_t old;
-  md_lock_signals_blocked(&lock, &old);
-  id = insert(o);
-  md_unlock_signals_restored(&lock, &old);
+  if (!id && __atomic_load_n(&next_id, __ATOMIC_ACQUIRE) != MAX_ORIGINS) {
+    sigset_t old;
+    md_lock_signals_blocked(&lock, &old);
+    id = insert(o);
+    md_unlock_signals_restored(&lock, &old);
+  }
+  /* A site keeps it (0, ids ran out, is not kept: the word stays 0). Release
+   * pairs with the inline lookup's acquire: whoever reads the id can name
+   * it (md_origin_of). */
+  if (id && !md_origin_is_pc(o))
+    __atomic_store_n(&((struct mdebug_site *)o)->origin_id, id,
+                     __ATOMIC_RELEASE);
   return id;
 }
 

@@ -1,12 +1,12 @@
 ; Proves: posix_memalign, aligned_alloc, memalign, valloc, pvalloc and malloc_usable_size are rewritten (ops 5-10), keeping int and size_t results.
 ; RUN: %opt -load-pass-plugin=%mdebugpass -passes=mdebug -S %s | %FileCheck %s
 
-; CHECK-DAG: @[[POSIX:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 5, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[ALIGNED:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 6, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[MEMALIGN:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 7, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[VALLOC:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 8, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[PVALLOC:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 9, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[USABLE:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 10, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[POSIX:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 5, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[ALIGNED:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 6, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[MEMALIGN:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 7, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[VALLOC:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 8, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[PVALLOC:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 9, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[USABLE:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 10, i32 0, ptr null }, section "mdebug_sites"
 
 define i64 @use(ptr %slot, i64 %n) {
 ; CHECK-LABEL: define i64 @use(

@@ -53,5 +53,5 @@ void *forms(size_t n) {
 }
 
 // NOFRONT-NOT: c"struct node\00"
-// NOFRONT: @__mdebug_site{{.*}} = private constant
+// NOFRONT: @__mdebug_site{{.*}} = private global
 // NOFRONT-NOT: c"struct node\00"

@@ -61,5 +61,5 @@ int main() {
 }
 
 // NOFRONT-NOT: c"shapes::circle\00"
-// NOFRONT: @__mdebug_site{{.*}} = private constant
+// NOFRONT: @__mdebug_site{{.*}} = private global
 // NOFRONT-NOT: c"shapes::circle\00"

@@ -4,9 +4,9 @@
 %struct.C = type { i32 }
 %struct.A = type { i32, [28 x i8] }
 
-; CHECK-DAG: @[[SC:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 22, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[SA:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 26, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[SS:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 24, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[SC:__mdebug_site[.0-9]*]] = private global {{.*}} i32 22, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[SA:__mdebug_site[.0-9]*]] = private global {{.*}} i32 26, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[SS:__mdebug_site[.0-9]*]] = private global {{.*}} i32 24, i32 0, ptr null }, section "mdebug_sites"
 
 define void @plain(ptr %p) {
 ; CHECK-LABEL: define void @plain(

@@ -19,10 +19,10 @@ void free(void *ptr);
 // CHECK-DAG: @[[FUNC:__mdebug_str[.0-9]*]] = private unnamed_addr constant [5 x i8] c"pair\00"
 void pair(void) {
   char *p = malloc(16);
-  // CHECK-DAG: @[[MALLOC:__mdebug_site[.0-9]*]] = private constant { i64, {{.*}} } { i64 {{-?[0-9]+}}, {{.*}}@[[FILE]], {{.*}}@[[FUNC]], {{.*}}i32 [[#@LINE-1]], i32 13, i32 0, i32 0, {{.*}} }, section "mdebug_sites", align 8
+  // CHECK-DAG: @[[MALLOC:__mdebug_site[.0-9]*]] = private global { i64, {{.*}} } { i64 {{-?[0-9]+}}, {{.*}}@[[FILE]], {{.*}}@[[FUNC]], {{.*}}i32 [[#@LINE-1]], i32 13, i32 0, i32 0, {{.*}} }, section "mdebug_sites", align 8
   p[0] = 1;
   free(p);
-  // CHECK-DAG: @[[FREE:__mdebug_site[.0-9]*]] = private constant { i64, {{.*}} } { i64 {{-?[0-9]+}}, {{.*}}@[[FILE]], {{.*}}@[[FUNC]], {{.*}}i32 [[#@LINE-1]], i32 3, i32 4, i32 0, {{(ptr|i8\*)}} null }, section "mdebug_sites", align 8
+  // CHECK-DAG: @[[FREE:__mdebug_site[.0-9]*]] = private global { i64, {{.*}} } { i64 {{-?[0-9]+}}, {{.*}}@[[FILE]], {{.*}}@[[FUNC]], {{.*}}i32 [[#@LINE-1]], i32 3, i32 4, i32 0, {{(ptr|i8\*)}} null }, section "mdebug_sites", align 8
 }
 
 // CHECK: @llvm.global_ctors = {{.*}}@mdebug.module_ctor
@@ -34,7 +34,7 @@ void pair(void) {
 // CHECK: call void @__mdebug_free({{.*}}@[[FREE]]{{[ )]}}
 
 // CHECK: define internal void @mdebug.module_ctor()
-// CHECK-NEXT: call void @__mdebug_version_mismatch_check_v5()
+// CHECK-NEXT: call void @__mdebug_version_mismatch_check_v6()
 
 // PLAIN-LABEL: define {{.*}}void @pair()
 // PLAIN-NEXT: ret void

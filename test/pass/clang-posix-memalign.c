@@ -7,7 +7,7 @@ int posix_memalign(void **memptr, size_t alignment, size_t size);
 
 // CHECK-DAG: c"{{.*}}clang-posix-memalign.c\00"
 // CHECK-DAG: c"get\00"
-// CHECK-DAG: @[[SITE:__mdebug_site[.0-9]*]] = private constant {{.*}}, i32 0, i32 0, i32 5, i32 0, {{(ptr|i8\*)}} null }, section "mdebug_sites"
+// CHECK-DAG: @[[SITE:__mdebug_site[.0-9]*]] = private global {{.*}}, i32 0, i32 0, i32 5, i32 0, {{(ptr|i8\*)}} null }, section "mdebug_sites"
 void *get(size_t n) {
   void *p = 0;
   if (posix_memalign(&p, 64, n) != 0)

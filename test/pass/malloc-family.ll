@@ -1,11 +1,11 @@
 ; Proves: malloc, calloc, realloc, reallocarray and free become __mdebug_* calls with the same arguments plus a site (ops 0-4).
 ; RUN: %opt -load-pass-plugin=%mdebugpass -passes=mdebug -S %s | %FileCheck %s
 
-; CHECK-DAG: @[[MALLOC:__mdebug_site[.0-9]*]] = private constant { i64, ptr, ptr, i32, i32, i32, i32, ptr } { i64 {{-?[0-9]+}}, ptr @{{.*}}, ptr @{{.*}}, i32 0, i32 0, i32 0, i32 0, ptr null }, section "mdebug_sites", align 8
-; CHECK-DAG: @[[CALLOC:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 1, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[REALLOC:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 2, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[REALLOCARRAY:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 3, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[FREE:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 4, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[MALLOC:__mdebug_site[.0-9]*]] = private global { i64, ptr, ptr, i32, i32, i32, i32, ptr } { i64 {{-?[0-9]+}}, ptr @{{.*}}, ptr @{{.*}}, i32 0, i32 0, i32 0, i32 0, ptr null }, section "mdebug_sites", align 8
+; CHECK-DAG: @[[CALLOC:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 1, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[REALLOC:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 2, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[REALLOCARRAY:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 3, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[FREE:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 4, i32 0, ptr null }, section "mdebug_sites"
 
 define void @use(i64 %n, ptr %old) {
 ; CHECK-LABEL: define void @use(

@@ -4,12 +4,12 @@
 ; take (or of another type) is left alone.
 ; RUN: %opt -load-pass-plugin=%mdebugpass -passes=mdebug -S %s | %FileCheck %s
 
-; CHECK-DAG: @[[MMAP:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 33, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[MMAP64:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 34, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[MUNMAP:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 35, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[MREMAP4:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 36, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[MREMAP5:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 36, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[CREATE:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 37, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[MMAP:__mdebug_site[.0-9]*]] = private global {{.*}} i32 33, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[MMAP64:__mdebug_site[.0-9]*]] = private global {{.*}} i32 34, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[MUNMAP:__mdebug_site[.0-9]*]] = private global {{.*}} i32 35, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[MREMAP4:__mdebug_site[.0-9]*]] = private global {{.*}} i32 36, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[MREMAP5:__mdebug_site[.0-9]*]] = private global {{.*}} i32 36, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[CREATE:__mdebug_site[.0-9]*]] = private global {{.*}} i32 37, i32 0, ptr null }, section "mdebug_sites"
 
 define ptr @maps(ptr %hint, i64 %n, i32 %fd, i64 %off, ptr %to) {
 ; CHECK-LABEL: define ptr @maps(

@@ -4,18 +4,18 @@
 %"struct.std::nothrow_t" = type { i8 }
 @_ZSt7nothrow = external global %"struct.std::nothrow_t"
 
-; CHECK-DAG: @[[D:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 21, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[DA:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 22, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[DS:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 23, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[DAS:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 24, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[DAL:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 25, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[DAAL:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 26, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[DSAL:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 27, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[DASAL:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 28, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[DNT:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 29, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[DANT:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 30, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[DALNT:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 31, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[DAALNT:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 32, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[D:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 21, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[DA:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 22, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[DS:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 23, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[DAS:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 24, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[DAL:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 25, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[DAAL:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 26, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[DSAL:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 27, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[DASAL:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 28, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[DNT:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 29, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[DANT:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 30, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[DALNT:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 31, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[DAALNT:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 32, i32 0, ptr null }, section "mdebug_sites"
 
 define void @deletes(ptr %p, i64 %n) {
 ; CHECK-LABEL: define void @deletes(

@@ -4,14 +4,14 @@
 %"struct.std::nothrow_t" = type { i8 }
 @_ZSt7nothrow = external global %"struct.std::nothrow_t"
 
-; CHECK-DAG: @[[NEW:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 13, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[NEWA:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 14, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[NEWNT:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 15, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[NEWANT:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 16, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[NEWAL:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 17, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[NEWAAL:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 18, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[NEWALNT:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 19, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[NEWAALNT:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 20, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[NEW:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 13, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[NEWA:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 14, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[NEWNT:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 15, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[NEWANT:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 16, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[NEWAL:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 17, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[NEWAAL:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 18, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[NEWALNT:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 19, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[NEWAALNT:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 20, i32 0, ptr null }, section "mdebug_sites"
 
 define void @news(i64 %n, ptr %out) {
 ; CHECK-LABEL: define void @news(

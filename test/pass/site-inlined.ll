@@ -3,7 +3,7 @@
 
 ; CHECK: @[[FILE:__mdebug_str[.0-9]*]] = private unnamed_addr constant [18 x i8] c"/src/inc/helper.h\00"
 ; CHECK-NEXT: @[[FUNC:__mdebug_str[.0-9]*]] = private unnamed_addr constant [9 x i8] c"helper()\00"
-; CHECK-NEXT: @[[SITE:__mdebug_site[.0-9]*]] = private constant { i64, ptr, ptr, i32, i32, i32, i32, ptr } { i64 6723482682521613733, ptr @[[FILE]], ptr @[[FUNC]], i32 3, i32 5, i32 0, i32 0, ptr null }, section "mdebug_sites", align 8
+; CHECK-NEXT: @[[SITE:__mdebug_site[.0-9]*]] = private global { i64, ptr, ptr, i32, i32, i32, i32, ptr } { i64 6723482682521613733, ptr @[[FILE]], ptr @[[FUNC]], i32 3, i32 5, i32 0, i32 0, ptr null }, section "mdebug_sites", align 8
 ; CHECK-NOT: outer.cpp
 ; CHECK-LABEL: define ptr @_Z5outerv(
 ; CHECK-NEXT: %p = call ptr @__mdebug_malloc(i64 4, ptr @[[SITE]]), !dbg [[LOC:![0-9]+]]

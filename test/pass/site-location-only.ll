@@ -4,8 +4,8 @@
 ; CHECK-DAG: @[[FILE:__mdebug_str[.0-9]*]] = private unnamed_addr constant [17 x i8] c"/abs/dir/loc.cpp\00"
 ; CHECK-DAG: @[[WORK:__mdebug_str[.0-9]*]] = private unnamed_addr constant [7 x i8] c"work()\00"
 ; CHECK-DAG: @[[CFUN:__mdebug_str[.0-9]*]] = private unnamed_addr constant [5 x i8] c"cfun\00"
-; CHECK-DAG: private constant { i64, ptr, ptr, i32, i32, i32, i32, ptr } { i64 -2534287885089407538, ptr @[[FILE]], ptr @[[WORK]], i32 7, i32 12, i32 13, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: private constant { i64, ptr, ptr, i32, i32, i32, i32, ptr } { i64 -470589421253280044, ptr @[[FILE]], ptr @[[CFUN]], i32 15, i32 3, i32 4, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: private global { i64, ptr, ptr, i32, i32, i32, i32, ptr } { i64 -2534287885089407538, ptr @[[FILE]], ptr @[[WORK]], i32 7, i32 12, i32 13, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: private global { i64, ptr, ptr, i32, i32, i32, i32, ptr } { i64 -470589421253280044, ptr @[[FILE]], ptr @[[CFUN]], i32 15, i32 3, i32 4, i32 0, ptr null }, section "mdebug_sites"
 
 source_filename = "/abs/dir/loc.cpp"
 

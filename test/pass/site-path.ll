@@ -12,10 +12,10 @@
 ; MOVED-DAG: @[[B:__mdebug_str[.0-9]*]] = private unnamed_addr constant [31 x i8] c"/ci/work/proj/build/../lib/b.c\00"
 ; CHECK-DAG: @[[C:__mdebug_str[.0-9]*]] = private unnamed_addr constant [17 x i8] c"/usr/include/c.h\00"
 ; CHECK-DAG: @[[D:__mdebug_str[.0-9]*]] = private unnamed_addr constant [4 x i8] c"d.c\00"
-; CHECK-DAG: private constant { i64, ptr, ptr, i32, i32, i32, i32, ptr } { i64 7872247212317116164, ptr @[[A]], ptr @{{__mdebug_str[.0-9]*}}, i32 3, i32 7, i32 0, i32 0, ptr null }
-; CHECK-DAG: private constant { i64, ptr, ptr, i32, i32, i32, i32, ptr } { i64 -7537011163763815581, ptr @[[B]], ptr @{{__mdebug_str[.0-9]*}}, i32 4, i32 8, i32 0, i32 0, ptr null }
-; CHECK-DAG: private constant { i64, ptr, ptr, i32, i32, i32, i32, ptr } { i64 -2300970045652636426, ptr @[[C]], ptr @{{__mdebug_str[.0-9]*}}, i32 5, i32 9, i32 0, i32 0, ptr null }
-; CHECK-DAG: private constant { i64, ptr, ptr, i32, i32, i32, i32, ptr } { i64 2438996393780973900, ptr @[[D]], ptr @{{__mdebug_str[.0-9]*}}, i32 6, i32 10, i32 0, i32 0, ptr null }
+; CHECK-DAG: private global { i64, ptr, ptr, i32, i32, i32, i32, ptr } { i64 7872247212317116164, ptr @[[A]], ptr @{{__mdebug_str[.0-9]*}}, i32 3, i32 7, i32 0, i32 0, ptr null }
+; CHECK-DAG: private global { i64, ptr, ptr, i32, i32, i32, i32, ptr } { i64 -7537011163763815581, ptr @[[B]], ptr @{{__mdebug_str[.0-9]*}}, i32 4, i32 8, i32 0, i32 0, ptr null }
+; CHECK-DAG: private global { i64, ptr, ptr, i32, i32, i32, i32, ptr } { i64 -2300970045652636426, ptr @[[C]], ptr @{{__mdebug_str[.0-9]*}}, i32 5, i32 9, i32 0, i32 0, ptr null }
+; CHECK-DAG: private global { i64, ptr, ptr, i32, i32, i32, i32, ptr } { i64 2438996393780973900, ptr @[[D]], ptr @{{__mdebug_str[.0-9]*}}, i32 6, i32 10, i32 0, i32 0, ptr null }
 
 source_filename = "src/./a.c"
 

@@ -1,8 +1,8 @@
 ; Proves: strdup and strndup are rewritten (ops 11, 12).
 ; RUN: %opt -load-pass-plugin=%mdebugpass -passes=mdebug -S %s | %FileCheck %s
 
-; CHECK-DAG: @[[STRDUP:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 11, i32 0, ptr null }, section "mdebug_sites"
-; CHECK-DAG: @[[STRNDUP:__mdebug_site[.0-9]*]] = private constant {{.*}} i32 0, i32 0, i32 12, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[STRDUP:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 11, i32 0, ptr null }, section "mdebug_sites"
+; CHECK-DAG: @[[STRNDUP:__mdebug_site[.0-9]*]] = private global {{.*}} i32 0, i32 0, i32 12, i32 0, ptr null }, section "mdebug_sites"
 
 define ptr @copy(ptr %s, i64 %n) {
 ; CHECK-LABEL: define ptr @copy(

@@ -9,6 +9,12 @@
  * the one the compiler recorded, without the directory `file` has joined in
  * (relative to the directory the source shares with the build directory, or
  * as given), so a moved checkout keeps its ids while `file` follows it.
+ *
+ * One field belongs to the runtime: `origin_id`, which the pass emits as 0
+ * and the runtime sets, once, to the site's 32-bit origin id (runtime/src/
+ * origin.c), so an allocation names its site without a table lookup. That
+ * is why descriptors are writable data (never constant, never RELRO), and
+ * why the offsets below are asserted by both the pass and the runtime.
  */
 #ifndef MDEBUG_SITE_H
 #define MDEBUG_SITE_H
@@ -27,12 +33,19 @@ struct mdebug_site {
   uint32_t line;        /* 0 when the compiler had no location */
   uint32_t column;      /* 0 when unknown */
   uint32_t op;          /* enum md_op: which entry point (abi.def order) */
-  uint32_t flags;       /* reserved, 0 */
+  uint32_t origin_id;   /* the runtime's: 0 as emitted, then the id the
+                           runtime gave the site (written once, atomically;
+                           the same id from every thread) */
   const char *type;     /* the allocated type where the source says it
                            ("struct node", "int[]"), from the Clang front
                            (pass/ClangPlugin.cpp); NULL when it does not.
                            Not part of the id. */
 };
+
+/* The layout the pass emits (x86-64 and every LP64 target): checked by
+ * static assertions in pass/MdebugPass.cpp and runtime/src/origin.c. */
+#define MDEBUG_SITE_SIZE 48
+#define MDEBUG_SITE_ORIGIN_ID_OFFSET 36
 
 /* FNV-1a, 64 bit. Fields are hashed in order file, '\0', function, '\0',
  * line, column, op (each as 4 little-endian bytes). */
