@@ -210,18 +210,7 @@ void md_heap_meta_damaged_at(struct md_block *b, bool quiet) {
    * damaged record is not also reported as a corrupted guard. */
   unsigned char *slack = b->user + md_block_usable(b);
   memset(slack, MD_GUARD_REAR, (size_t)(b->user + b->room - slack));
-  if (!md_report_begin(MD_ERR_METADATA_CORRUPTED))
-    return;
-  md_report_line("+++ ALLOCATION %p METADATA CORRUPTED", (void *)b->user);
-  md_report_line("  its metadata (at %p) says size %zu; its slot holds at "
-                 "most %zu bytes: the program wrote into mdebug's metadata "
-                 "array (a wild write?)",
-                 (void *)b->meta, said, fits);
-  md_report_line("  the block is taken to be %zu bytes (state %u, bits "
-                 "0x%08x)",
-                 b->size, MD_BITS_STATE(bits), bits);
-  md_report_current_stack();
-  md_report_end();
+  md_heap_report_damaged(b, said, fits, bits);
 }
 
 /* A klass 0 block: page_guard's pool, or the secondary. */

@@ -325,6 +325,15 @@ void md_heap_block_at(unsigned k, uint32_t i, struct md_block *b) MD_HIDDEN;
 void md_heap_meta_damaged_at(struct md_block *b, bool quiet) MD_HIDDEN
     __attribute__((cold));
 #define md_heap_meta_damaged(b) md_heap_meta_damaged_at((b), false)
+/* The heap's reports about its own records (heap_report.c): the one
+ * contract by which the heap calls up into the reports (layers.txt). b's
+ * metadata said `said` bytes, its slot holds `fits` (bits: its word); a
+ * large block's header, at `header`, failed its check `when`. */
+void md_heap_report_damaged(const struct md_block *b, size_t said,
+                            size_t fits, uint32_t bits) MD_HIDDEN
+    __attribute__((cold));
+void md_heap_report_header(uintptr_t user, const void *header,
+                           const char *when) MD_HIDDEN __attribute__((cold));
 
 static inline enum md_state md_block_state(const struct md_block *b) {
   return (enum md_state)MD_BITS_STATE(

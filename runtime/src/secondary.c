@@ -523,17 +523,7 @@ static void to_block(struct header *h, struct md_block *b) {
 /* A header that failed its check, reported once (its entry is gone). */
 static void report_corrupt(uintptr_t user, const struct header *h,
                            const char *when) {
-  if (!md_report_begin(MD_ERR_METADATA_CORRUPTED))
-    return;
-  md_report_line("+++ ALLOCATION %p HEADER CORRUPTED", (void *)user);
-  md_report_line("  the header of this large block, in the page at %p (%zu "
-                 "bytes before the block), no longer holds what mdebug wrote "
-                 "there: a stray write before the block?",
-                 (const void *)h, (size_t)(user - (uintptr_t)h));
-  md_report_line("  detected %s; mdebug leaves the block's pages alone from "
-                 "now on (never reused, unmapped or protected)", when);
-  md_report_current_stack();
-  md_report_end();
+  md_heap_report_header(user, h, when);
 }
 
 /* ---- taking a block ---------------------------------------------------------- */
