@@ -47,6 +47,12 @@
  * reserve is taken at start-up (inaccessible, nothing committed) and given
  * back just before each check, for the check's own mappings; taken again
  * after a check that runs mid-run.
+ *
+ * The heap and the records of mappings are reached only through the scan's
+ * contract (scan_contract.h: the scan, and md_scan_live_each,
+ * md_scan_live_maps_each and md_scan_ignore outside a scan), the roots and
+ * threads through their own functions (internal.h); this file knows no
+ * block layout. runtime/src/layers.txt confines it so.
  */
 #include <string.h>
 #include <sys/mman.h>
