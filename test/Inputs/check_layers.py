@@ -18,10 +18,18 @@ higher layer is a violation, unless the table allows it:
                               reach a part of the runtime only through its
                               contract, whatever the layers say ('-'
                               alone: none of it)
+  private <header> <file>...  (with --sources) only these files may
+                              include the header
   exception <file> <symbol>   a known violation, listed so that it is seen;
                               the comment after it says why it is still
                               there. An exception that no longer occurs is
                               an error too (the table must not keep it).
+
+A layer line may name headers too (heap.h): with --sources, the check also
+reads each source file's #include "..." lines, and a file including a
+header of a higher layer, or a header of a confine's targets that its globs
+do not match, is a violation as a use is (an exception names the header
+as its symbol). Headers in no layer are free to include.
 
 '#' starts a comment. Hooks registered at start-up (a higher layer hands a
 lower one a function pointer, as md_heap_for_each's callbacks) leave no
@@ -36,6 +44,7 @@ of lines "<file> U <symbol>" and "<file> D <symbol>" (--symbols).
 Usage:
   check_layers.py --table layers.txt --objects DIR   (DIR/*.c.o)
   check_layers.py --table layers.txt --symbols FILE
+  check_layers.py ... --sources SRC_DIR   the #includes too
   check_layers.py ... --graph    prints each file's uses of other files
 Prints one line per problem ("layering: <file> (<layer>) uses <symbol> of
 <file> (<layer>)") and exits 1 if there is any; else "layering: OK ...".
@@ -50,6 +59,7 @@ import sys
 
 def read_table(path):
     layers, files, contracts, confines, exceptions = [], {}, [], {}, {}
+    private = PRIVATE
     errors = []
     with open(path) as f:
         for num, raw in enumerate(f, 1):
@@ -70,11 +80,16 @@ def read_table(path):
                 colon = args.index(":")
                 confines.setdefault(args[0], []).append(
                     (args[1:colon], args[colon + 1:]))
+            elif kind == "private" and len(args) >= 2:
+                private[args[0]] = args[1:]
             elif kind == "exception" and len(args) == 2:
                 exceptions[(args[0], args[1])] = where
             else:
                 errors.append("%s: cannot read: %s" % (where, raw.strip()))
     return layers, files, contracts, confines, exceptions, errors
+
+
+PRIVATE = {}  # header -> the files that may include it (read_table fills it)
 
 
 def nm(tool, args, objs):
@@ -129,6 +144,8 @@ def main():
     src.add_argument("--symbols", help="text file: <file> U|D <symbol>")
     ap.add_argument("--nm", default=os.environ.get("NM", "nm"))
     ap.add_argument("--graph", action="store_true")
+    ap.add_argument("--sources", help="directory of the runtime's sources "
+                    "(checks their #include lines too)")
     a = ap.parse_args()
 
     layers, files, contracts, confines, exceptions, problems = read_table(
@@ -149,6 +166,8 @@ def main():
             problems.append("layering: %s is in no layer of %s" %
                             (name, os.path.basename(a.table)))
     for name in sorted(files):
+        if name.endswith(".h"):
+            continue
         if name not in uses:
             problems.append("layering: %s names %s, which was not built" %
                             (os.path.basename(a.table), name))
@@ -194,7 +213,47 @@ def main():
                 print("%s (%s) -> %s (%s): %s" %
                       (user, layers[mine], owner, layers[files[owner]],
                        " ".join(graph[owner])))
+    def wrong_include(user, header):
+        if header in PRIVATE and user not in PRIVATE[header]:
+            return "includes %s, private to %s" % (header,
+                                                   " ".join(PRIVATE[header]))
+        if header not in files:
+            return None
+        mine, theirs = files[user], files[header]
+        for targets, globs in confines.get(user, []):
+            if ("*" in targets or header in targets or
+                    layers[theirs] in targets) and not matches(header, globs):
+                return "includes %s (%s), which it may not" % (
+                    header, layers[theirs])
+        if theirs > mine:
+            return "includes %s (%s), a higher layer" % (header,
+                                                         layers[theirs])
+        return None
+
+    if a.sources:
+        for user in sorted(uses):
+            path = os.path.join(a.sources, user)
+            if user not in files or not os.path.exists(path):
+                continue
+            with open(path) as f:
+                included = re.findall(r'^\s*#\s*include\s+"([^"]+)"',
+                                      f.read(), re.M)
+            for header in included:
+                if header not in files and header not in PRIVATE:
+                    continue
+                edges += 1
+                wrong = wrong_include(user, header)
+                if not wrong:
+                    continue
+                if (user, header) in exceptions:
+                    seen_exceptions.add((user, header))
+                    continue
+                problems.append("layering: %s (%s) %s" % (
+                    user, layers[files[user]], wrong))
+
     for key in sorted(set(exceptions) - seen_exceptions):
+        if key[1].endswith(".h") and not a.sources:
+            continue  # an #include's: not read this time
         problems.append("layering: %s: exception %s %s no longer occurs: "
                         "remove it" % (exceptions[key], key[0], key[1]))
 
