@@ -3,6 +3,14 @@
  * blocks out and taking them back (through the thread caches, or the
  * secondary for large ones), walking every block, statistics, fork.
  *
+ * The facade (as Scudo's combined.h composes its primary, secondary and
+ * GWP-ASan): the one place that decides which backend a request or a
+ * block is - the primary's classes (tcache.c, primary.c), page_guard's pool
+ * (pageguard.c: md_pageguard_owns) or the secondary (secondary.c) - and the
+ * one place that walks them all, each through its own iterator (heap dumps,
+ * statistics, the leak scan's md_heap_scan_*). The backends know only their
+ * own blocks; the inline fast paths in heap.h dispatch the same way.
+ *
  * The layout is drawn in heap.h. The range is 128 regions of 4 GiB (512 GiB
  * of address space), reserved inaccessible at start-up and committed as it
  * is used; the large range follows it in the same reservation (page_guard's
@@ -35,7 +43,6 @@
 #define SPILL_CLASSES 4 /* a full class borrows from at most this many above */
 
 struct md_heap md_heap = {.max_size = MD_DEFAULT_MAX_ALLOCATION};
-size_t md_heap_large_committed;
 
 
 /* Is [begin, end) free of mappings (/proc/self/maps, read with raw
@@ -203,24 +210,21 @@ void md_heap_meta_damaged_at(struct md_block *b, bool quiet) {
    * damaged record is not also reported as a corrupted guard. */
   unsigned char *slack = b->user + md_block_usable(b);
   memset(slack, MD_GUARD_REAR, (size_t)(b->user + b->room - slack));
-  if (!md_report_begin(MD_ERR_METADATA_CORRUPTED))
-    return;
-  md_report_line("+++ ALLOCATION %p METADATA CORRUPTED", (void *)b->user);
-  md_report_line("  its metadata (at %p) says size %zu; its slot holds at "
-                 "most %zu bytes: the program wrote into mdebug's metadata "
-                 "array (a wild write?)",
-                 (void *)b->meta, said, fits);
-  md_report_line("  the block is taken to be %zu bytes (state %u, bits "
-                 "0x%08x)",
-                 b->size, MD_BITS_STATE(bits), bits);
-  md_report_current_stack();
-  md_report_end();
+  md_heap_report_damaged(b, said, fits, bits);
+}
+
+/* A klass 0 block: page_guard's pool, or the secondary. */
+static enum md_lookup find_large(const void *p, bool interior,
+                                 struct md_block *b) {
+  if (md_pageguard_owns(p))
+    return md_pageguard_find(p, interior, b);
+  return md_secondary_find(p, interior, b);
 }
 
 enum md_lookup md_heap_find(const void *p, struct md_block *b) {
   b->meta = NULL;
   if (!md_primary_contains(p))
-    return md_secondary_find(p, true, b);
+    return find_large(p, true, b);
   unsigned k = md_region_of(p);
   uint32_t within;
   if (k == 0)
@@ -259,13 +263,25 @@ bool md_heap_near(const void *p, struct md_block *b) {
 }
 
 bool md_heap_find_large(const void *p, struct md_block *b) {
-  return md_secondary_find(p, false, b) == MD_BLOCK;
+  return find_large(p, false, b) == MD_BLOCK;
 }
 
 bool md_heap_large_slot(const void *p, struct md_block *b) {
   if (md_pageguard_owns(p))
     return md_pageguard_near(p, b);
   return md_secondary_slot(p, b);
+}
+
+bool md_heap_take_guarded(size_t size, size_t align, md_origin_t origin,
+                          struct md_block *b) {
+  switch (md_pageguard_take(size, align, origin, b)) {
+  case MD_PAGEGUARD_TAKEN:
+    return true;
+  case MD_PAGEGUARD_LARGE_FRONT:
+    return md_secondary_take_at(size, align, true, b);
+  default:
+    return false;
+  }
 }
 
 bool md_heap_take_slow(size_t size, size_t align, struct md_block *b) {
@@ -308,20 +324,37 @@ void md_heap_give_slot_slow_keep_errno(unsigned k, uint32_t i) {
 void md_heap_give_slow(const struct md_block *b) {
   if (b->klass)
     md_tcache_give(b->klass, b->index);
+  else if (md_pageguard_owns(b->user))
+    md_pageguard_give(b);
   else
     md_secondary_give(b);
 }
 
 void md_heap_protect_freed(const struct md_block *b) {
-  if (!b->klass)
+  if (b->klass)
+    return;
+  if (md_pageguard_owns(b->user))
+    md_pageguard_protect(b);
+  else
     md_secondary_protect(b);
 }
 
 size_t md_heap_quarantine_keep(const struct md_block *b, size_t budget) {
-  return b->klass ? 0 : md_secondary_keep(b, budget);
+  if (b->klass || md_pageguard_owns(b->user))
+    return 0;
+  return md_secondary_keep(b, budget);
 }
 
-void md_heap_zero_large(const struct md_block *b) { md_secondary_zero(b); }
+void md_heap_zero_large(const struct md_block *b) {
+  if (!md_pageguard_owns(b->user)) /* page_guard's pages are fresh */
+    md_secondary_zero(b);
+}
+
+unsigned char *md_heap_large_front_guard(const struct md_block *b, size_t *n) {
+  if (md_pageguard_owns(b->user))
+    return md_pageguard_front_guard(b, n);
+  return md_secondary_front_guard(b, n);
+}
 
 void md_heap_mapped_over(uintptr_t lo, uintptr_t hi) {
   if (hi > lo)
@@ -348,6 +381,7 @@ void md_heap_for_each(unsigned states,
       fn(&b, arg);
     }
   }
+  md_pageguard_for_each(states, fn, arg);
   md_secondary_for_each(states, fn, arg);
 }
 
@@ -357,6 +391,8 @@ static size_t md_block_footprint(const struct md_block *b) {
   size_t meta = sizeof(struct md_meta) + (md_heap.stacks ? sizeof(struct md_stacks) : 0);
   if (b->klass)
     return md_heap.classes[b->klass].stride + meta;
+  if (md_pageguard_owns(b->user))
+    return md_pageguard_footprint(b);
   return md_secondary_footprint(b);
 }
 
@@ -385,7 +421,33 @@ void md_heap_stats(struct md_heap_stats *st) {
                    count, st);
   size_t shared;
   md_primary_stats(&st->committed, &st->released, &shared);
+  size_t guarded, guarded_bytes;
   md_secondary_stats(&st->secondary_blocks, &st->secondary_bytes);
+  md_pageguard_stats(1u << MD_STATE_LIVE, &guarded, &guarded_bytes);
+  st->secondary_blocks += guarded;
+  st->secondary_bytes += guarded_bytes;
+}
+
+/* ---- the leak scan's view (scan_heap.c; heap.h says when) ----------------- */
+
+/* page_guard's pool has no lock to take: its walk reads metadata that is
+ * never unmapped. */
+void md_heap_scan_lock(void) { md_secondary_scan_lock(); }
+void md_heap_scan_unlock(void) { md_secondary_scan_unlock(); }
+
+void md_heap_scan_large_count(size_t *blocks, size_t *bytes) {
+  size_t guarded, guarded_bytes;
+  md_pageguard_stats(1u << MD_STATE_LIVE, &guarded, &guarded_bytes);
+  md_secondary_scan_count(blocks, bytes);
+  *blocks += guarded;
+  *bytes += guarded_bytes;
+}
+
+void md_heap_scan_large(unsigned states,
+                        void (*fn)(const struct md_block *b, void *arg),
+                        void *arg) {
+  md_pageguard_for_each(states, fn, arg);
+  md_secondary_scan_each(states, fn, arg);
 }
 
 size_t md_heap_release_all(void) {

@@ -325,6 +325,15 @@ void md_heap_block_at(unsigned k, uint32_t i, struct md_block *b) MD_HIDDEN;
 void md_heap_meta_damaged_at(struct md_block *b, bool quiet) MD_HIDDEN
     __attribute__((cold));
 #define md_heap_meta_damaged(b) md_heap_meta_damaged_at((b), false)
+/* The heap's reports about its own records (heap_report.c): the one
+ * contract by which the heap calls up into the reports (layers.txt). b's
+ * metadata said `said` bytes, its slot holds `fits` (bits: its word); a
+ * large block's header, at `header`, failed its check `when`. */
+void md_heap_report_damaged(const struct md_block *b, size_t said,
+                            size_t fits, uint32_t bits) MD_HIDDEN
+    __attribute__((cold));
+void md_heap_report_header(uintptr_t user, const void *header,
+                           const char *when) MD_HIDDEN __attribute__((cold));
 
 static inline enum md_state md_block_state(const struct md_block *b) {
   return (enum md_state)MD_BITS_STATE(
@@ -333,14 +342,16 @@ static inline enum md_state md_block_state(const struct md_block *b) {
 static inline size_t md_block_usable(const struct md_block *b) {
   return b->size + md_heap.expand;
 }
-unsigned char *md_secondary_front_guard(const struct md_block *b, size_t *n)
+/* md_block_front_guard of a klass 0 block (page_guard's or the
+ * secondary's: heap.c tells which). */
+unsigned char *md_heap_large_front_guard(const struct md_block *b, size_t *n)
     MD_HIDDEN;
 /* Front guard: the front_guard bytes before the block (in the guard area
  * and, for an aligned block, its lead), or what a large block has of them. */
 static inline unsigned char *md_block_front_guard(const struct md_block *b,
                                                   size_t *n) {
   if (MD_UNLIKELY(!b->klass))
-    return md_secondary_front_guard(b, n);
+    return md_heap_large_front_guard(b, n);
   *n = md_heap.front_guard;
   return b->user - *n;
 }
@@ -398,13 +409,14 @@ bool md_heap_take_slow(size_t size, size_t align, struct md_block *b) MD_HIDDEN;
 void md_heap_give_slow(const struct md_block *b) MD_HIDDEN;
 
 /* page_guard (pageguard.c): allocations this thread makes before the next
- * one is offered to md_pageguard_take, which takes it (a block on pages of
- * its own: true) or not, and sets the next countdown (2^64-1 when
- * page_guard is off). origin: the allocation's site (page_guard_site). */
+ * one is offered to md_heap_take_guarded (heap.c, which asks pageguard.c),
+ * which takes it (a block on pages of its own: true) or not, and sets the
+ * next countdown (2^64-1 when page_guard is off). origin: the allocation's
+ * site (page_guard_site). */
 extern __thread uint64_t md_pageguard_countdown
     __attribute__((tls_model("initial-exec"))) MD_HIDDEN;
-bool md_pageguard_take(size_t size, size_t align, md_origin_t origin,
-                       struct md_block *b) MD_HIDDEN;
+bool md_heap_take_guarded(size_t size, size_t align, md_origin_t origin,
+                          struct md_block *b) MD_HIDDEN;
 
 /* A free block for `size` bytes (plus expand_alloc) aligned to align (<= 16:
  * no more than malloc's); fills b, b->size = size. Its metadata still says
@@ -414,7 +426,7 @@ static MD_ALWAYS_INLINE bool md_heap_take(size_t size, size_t align,
                                           md_origin_t origin,
                                           struct md_block *b) {
   if (MD_UNLIKELY(md_pageguard_countdown-- == 0) &&
-      md_pageguard_take(size, align, origin, b))
+      md_heap_take_guarded(size, align, origin, b))
     return true;
   size_t need = size + md_heap.extra;
   /* need - 1: a request of 0 bytes wraps around to the slow path. */
@@ -544,7 +556,9 @@ void md_heap_for_each(unsigned states,
                       void *arg) MD_HIDDEN;
 /* The leak scan reads the large blocks' table with the world stopped:
  * lock it before stopping (no stopped thread can then hold it), unlock
- * after resuming. In between, count and walk it without locking. */
+ * after resuming. In between, count and walk it without locking. Defined
+ * by the facade (heap.c) over page_guard's pool and the secondary's table;
+ * scan_heap.c turns them into the scan's nodes. */
 void md_heap_scan_lock(void) MD_HIDDEN;
 void md_heap_scan_unlock(void) MD_HIDDEN;
 void md_heap_scan_large_count(size_t *blocks, size_t *bytes) MD_HIDDEN;

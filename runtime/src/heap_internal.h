@@ -2,6 +2,14 @@
  * primary.c, tcache.c, secondary.c, pageguard.c). Nothing outside the heap includes it:
  * the rest of the runtime uses heap.h. Nothing here allocates through
  * malloc.
+ *
+ * heap.c is the facade (as Scudo's combined.h): it alone decides which
+ * backend a request or a block belongs to - the primary's classes (through
+ * the thread caches), page_guard's pool, or the secondary - and every walk
+ * is heap.c calling each backend's own iterator. The backends know only
+ * their own blocks and call no other backend (but the secondary's fork
+ * hooks, which take page_guard's locks: see secondary.c); runtime/src/
+ * layers.txt puts them in the layer below the facade.
  */
 #ifndef MDEBUG_HEAP_INTERNAL_H
 #define MDEBUG_HEAP_INTERNAL_H
@@ -69,6 +77,18 @@ bool md_secondary_given(const void *p, uintptr_t *lo, uintptr_t *hi) MD_HIDDEN;
 void md_secondary_for_each(unsigned states,
                            void (*fn)(const struct md_block *b, void *arg),
                            void *arg) MD_HIDDEN;
+/* For the leak scan (md_heap_scan_*): the table's lock, and with it held
+ * (the world stopped), its blocks and bytes and a walk that takes no
+ * lock. */
+void md_secondary_scan_lock(void) MD_HIDDEN;
+void md_secondary_scan_unlock(void) MD_HIDDEN;
+void md_secondary_scan_count(size_t *blocks, size_t *bytes) MD_HIDDEN;
+void md_secondary_scan_each(unsigned states,
+                            void (*fn)(const struct md_block *b, void *arg),
+                            void *arg) MD_HIDDEN;
+/* The front guard bytes of one of its blocks (md_block_front_guard). */
+unsigned char *md_secondary_front_guard(const struct md_block *b, size_t *n)
+    MD_HIDDEN;
 void md_secondary_stats(size_t *blocks, size_t *bytes) MD_HIDDEN;
 void md_secondary_atfork_prepare(void) MD_HIDDEN;
 void md_secondary_atfork_parent(void) MD_HIDDEN;
@@ -83,9 +103,9 @@ bool md_secondary_slot(const void *p, struct md_block *b) MD_HIDDEN;
 bool md_secondary_near(const void *p, struct md_block *b) MD_HIDDEN;
 
 /* ---- pageguard.c: page_guard's pool of guarded slots ---------------------
- * Its blocks are klass 0, as large blocks are; secondary.c passes on every
+ * Its blocks are klass 0, as large blocks are; heap.c passes on every
  * call about a block in [md_pageguard_lo, md_pageguard_hi) (both 0 when
- * page_guard is off). */
+ * page_guard is off) here, the rest of klass 0 to secondary.c. */
 extern uintptr_t md_pageguard_lo MD_HIDDEN, md_pageguard_hi MD_HIDDEN;
 static inline bool md_pageguard_owns(const void *p) {
   return (uintptr_t)p - md_pageguard_lo < md_pageguard_hi - md_pageguard_lo;
@@ -95,6 +115,18 @@ size_t md_pageguard_pool_size(void) MD_HIDDEN;
 /* Sets the pool up at `pool` (reserved, inaccessible), or in a mapping of
  * its own when pool is 0. */
 void md_pageguard_init(uintptr_t pool) MD_HIDDEN;
+/* What md_pageguard_take made of an allocation offered to it: not taken
+ * (the primary's or the secondary's as usual), taken, or to be placed at
+ * the start of a span of the secondary's (page_guard_front, a block too
+ * large for the pool: heap.c asks the secondary). */
+enum md_pageguard_choice {
+  MD_PAGEGUARD_NO,
+  MD_PAGEGUARD_TAKEN,
+  MD_PAGEGUARD_LARGE_FRONT,
+};
+enum md_pageguard_choice md_pageguard_take(size_t size, size_t align,
+                                           md_origin_t origin,
+                                           struct md_block *b) MD_HIDDEN;
 enum md_lookup md_pageguard_find(const void *p, bool interior,
                                  struct md_block *b) MD_HIDDEN;
 /* The block nearest to p (this slot's or the one's before), for crash.c. */

@@ -47,12 +47,18 @@
  * reserve is taken at start-up (inaccessible, nothing committed) and given
  * back just before each check, for the check's own mappings; taken again
  * after a check that runs mid-run.
+ *
+ * The heap and the records of mappings are reached only through the scan's
+ * contract (scan_contract.h: the scan, and md_scan_live_each,
+ * md_scan_live_maps_each and md_scan_ignore outside a scan), the roots and
+ * threads through their own functions (internal.h); this file knows no
+ * block layout. runtime/src/layers.txt confines it so.
  */
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 
-#include "heap.h"
+#include "internal.h" /* includes scan_contract.h, the heap's side */
 #include "lock.h"
 
 #define MAX_BLOCKS_SHOWN 8 /* per group */
@@ -527,72 +533,51 @@ static size_t check_unreachable(bool at_exit) {
 struct live_list {
   struct leak *items;
   size_t count, capacity;
-  unsigned epoch;
 };
 
-static void count_live(const struct md_block *b, void *arg) {
-  (void)b;
+static void count_node(const struct md_scan_node *n, void *arg) {
+  (void)n;
   (*(size_t *)arg)++;
 }
 
-/* What the report needs is taken in the walk (metadata is never unmapped;
- * a block freed meanwhile may be listed, as at any moment of a walk). */
-static void take_live(const struct md_block *b, void *arg) {
+/* What the report needs is taken in the walk, inside the callback (a block
+ * freed meanwhile may be listed, as at any moment of a walk). Blocks and
+ * mappings kept on purpose (mdebug_ignore), reported already, or
+ * inherited from the parent are not. */
+static void take_live(const struct md_scan_node *n, void *arg) {
   struct live_list *l = arg;
-  uint32_t bits = __atomic_load_n(&b->meta->bits, __ATOMIC_ACQUIRE);
-  if (l->count == l->capacity || MD_BITS_STATE(bits) != MD_STATE_LIVE ||
-      (MD_BITS_MARKS(bits) & (MD_MARK_IGNORED | MD_MARK_REPORTED)) ||
-      MD_BITS_EPOCH(bits) != l->epoch)
+  if (l->count == l->capacity ||
+      (n->flags & (MD_SCAN_IGNORED | MD_SCAN_EXCUSED)))
     return;
+  struct md_scan_block b;
+  memset(&b, 0, sizeof(b));
+  md_scan_describe(n, &b);
   l->items[l->count++] = (struct leak){
-      md_origin_of(b->meta->alloc_origin), (uintptr_t)b->user, b->size, 0, 0,
-      b->stacks ? b->stacks->alloc_stack : 0, KIND_LIVE,
-      (uint8_t)MD_BITS_ALLOC_OP(bits), 0, 0};
-}
-
-/* leak_track: every mapping still mapped (but those kept on purpose, or
- * inherited from the parent), after the blocks in l. */
-static void take_mappings(struct live_list *l, const struct md_mapping *m,
-                          size_t n) {
-  for (size_t i = 0; i < n && l->count < l->capacity; i++) {
-    if ((m[i].marks & (MD_MAP_MARK_IGNORED | MD_MAP_MARK_REPORTED)) ||
-        m[i].epoch != l->epoch)
-      continue;
-    l->items[l->count++] = (struct leak){
-        m[i].origin, m[i].begin, m[i].end - m[i].begin, 0, 0, m[i].stack,
-        KIND_LIVE, m[i].op, (uint8_t)m[i].prot, m[i].flags};
-  }
+      b.origin, n->begin, n->size, 0, 0, b.stack, KIND_LIVE, b.alloc_op,
+      b.map_prot, b.map_flags};
 }
 
 static void report_live(void) {
-  size_t expected = 0;
-  md_heap_for_each(1u << MD_STATE_LIVE, count_live, &expected);
-  struct md_mapping *maps = NULL;
-  size_t nmaps = md_mmap_collect(NULL, 0), maps_bytes = 0;
-  if (nmaps) {
-    maps_bytes = (nmaps + 16) * sizeof(*maps);
-    if ((maps = md_mmap(maps_bytes)) != NULL)
-      nmaps = md_mmap_collect(maps, nmaps + 16);
-    if (nmaps > maps_bytes / sizeof(*maps))
-      nmaps = maps_bytes / sizeof(*maps);
-  }
+  size_t expected = 0, nmaps = 0;
+  md_scan_live_each(count_node, &expected);
+  md_scan_live_maps_each(count_node, &nmaps);
   if (expected + nmaps == 0)
     return;
   md_suppress_load();
-  struct live_list l = {0, 0, expected + expected / 4 + 64 + nmaps,
-                        md_fork_epoch & MD_EPOCH_MASK};
+  /* Room for blocks and mappings made meanwhile; the blocks leave the
+   * mappings theirs. */
+  struct live_list l = {0, 0, expected + expected / 4 + 64 + nmaps + 16};
   size_t bytes = l.capacity * sizeof(struct leak);
   l.items = md_mmap(bytes);
-  if (!l.items || (nmaps && !maps)) {
+  if (!l.items) {
     md_log("mdebug: not enough memory to list %zu live blocks at exit",
            expected + nmaps);
-    md_munmap(l.items, bytes);
     return;
   }
-  l.capacity -= nmaps; /* room kept for the mappings */
-  md_heap_for_each(1u << MD_STATE_LIVE, take_live, &l);
-  l.capacity += nmaps;
-  take_mappings(&l, maps, nmaps);
+  l.capacity -= nmaps + 16;
+  md_scan_live_each(take_live, &l);
+  l.capacity += nmaps + 16;
+  md_scan_live_maps_each(take_live, &l);
   struct md_scan_result none;
   memset(&none, 0, sizeof(none));
   size_t kept = drop_excused(l.items, l.count);
@@ -603,7 +588,6 @@ static void report_live(void) {
     md_log("%s", line);
   }
   md_munmap(l.items, bytes);
-  md_munmap(maps, maps_bytes);
 }
 
 /* ---- the interface ------------------------------------------------------- */
@@ -622,20 +606,7 @@ size_t md_leak_check_now(void) {
 
 void md_leak_ignore(const void *p) {
   md_ensure_init();
-  struct md_block b;
-  if (p && md_heap_find(p, &b) == MD_BLOCK) {
-    uint32_t bits = __atomic_load_n(&b.meta->bits, __ATOMIC_ACQUIRE);
-    uint32_t mark = (uint32_t)MD_MARK_IGNORED << MD_BITS_MARK_SHIFT;
-    while (MD_BITS_STATE(bits) == MD_STATE_LIVE &&
-           !__atomic_compare_exchange_n(&b.meta->bits, &bits, bits | mark, false,
-                                        __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-      ;
-    if (MD_BITS_STATE(bits) == MD_STATE_LIVE)
-      return;
-  }
-  if (p && md_mmap_ignore(p)) /* in one of the program's mappings */
-    return;
-  if (p)
+  if (p && !md_scan_ignore(p))
     md_log("mdebug: mdebug_ignore(%p): not a live block allocated by mdebug; "
            "ignored", p);
 }

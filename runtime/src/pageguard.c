@@ -7,7 +7,7 @@
  *
  * Which blocks: a per-thread countdown (md_pageguard_countdown) that the
  * allocation fast path (md_heap_take) decrements. When it was zero, the
- * path calls md_pageguard_take, which draws the next countdown (uniform in
+ * path calls md_pageguard_take (through heap.c), which draws the next countdown (uniform in
  * 0..2N-2: 1 in N allocations on average, none predictable) and guards this
  * block if its size is in [page_guard_min_size, page_guard_max_size] and,
  * with page_guard_site, its site's function, file or module matches the
@@ -45,10 +45,12 @@
  * struct md_meta (first, so a block's meta pointer is its record), the
  * stack ids, where the block starts and how many pages are accessible.
  * Blocks here are klass 0 for the rest of the runtime, as large blocks are:
- * secondary.c passes each call about a block in the pool's range on to this
- * file (find, front guard, protect, give, footprint, walks, the leak scan's
- * table), so md_heap_find, md_heap_resolve, free, realloc,
- * malloc_usable_size, leak scans and heap dumps see them as any block.
+ * heap.c, the facade, passes each call about a block in the pool's range on
+ * to this file (find, front guard, protect, give, footprint, walks, the
+ * leak scan's table), so md_heap_find, md_heap_resolve, free, realloc,
+ * malloc_usable_size, leak scans and heap dumps see them as any block. This
+ * file calls no other backend: a block too large for the pool that
+ * page_guard_front would place is the secondary's, which heap.c asks.
  *
  * Limits. An accessible run of pages between inaccessible ones is a mapping
  * of its own to the kernel, with the inaccessible page after it two, and
@@ -349,17 +351,18 @@ static bool site_chosen(md_origin_t origin) {
   return c == SITE_CHOSEN;
 }
 
-bool md_pageguard_take(size_t size, size_t align, md_origin_t origin,
-                       struct md_block *b) {
+enum md_pageguard_choice md_pageguard_take(size_t size, size_t align,
+                                           md_origin_t origin,
+                                           struct md_block *b) {
   if (MD_UNLIKELY(!md_pageguard_hi)) { /* off */
     md_pageguard_countdown = UINT64_MAX;
-    return false;
+    return MD_PAGEGUARD_NO;
   }
   if (size < md_opt.page_guard_min_size ||
       (md_opt.page_guard_max_size && size > md_opt.page_guard_max_size) ||
       (site_choice && !site_chosen(origin))) {
     md_pageguard_countdown = 0; /* the next block in range is chosen */
-    return false;
+    return MD_PAGEGUARD_NO;
   }
   md_pageguard_countdown = next_countdown();
   size_t n = size + md_heap.expand;
@@ -368,11 +371,11 @@ bool md_pageguard_take(size_t size, size_t align, md_origin_t origin,
   if (align < align_min)
     align = align_min;
   if (align > PAGE)
-    return false; /* the secondary's (aligned first, then its pad) */
+    return MD_PAGEGUARD_NO; /* the secondary's (aligned first, then its pad) */
   /* Bytes from the block's start to the end of its pages. */
   size_t used = front ? n : (n + align - 1) & ~(align - 1);
   if (used > (size_t)PG_MAX_PAGES * PAGE) /* large: the secondary's */
-    return front && md_secondary_take_at(size, align, true, b);
+    return front ? MD_PAGEGUARD_LARGE_FRONT : MD_PAGEGUARD_NO;
   uint32_t pages = (uint32_t)((used + PAGE - 1) / PAGE);
   unsigned j = pages <= 1 ? 0 : 32 - (unsigned)__builtin_clz(pages - 1);
   struct pg_region *r = &regions[j];
@@ -385,7 +388,7 @@ bool md_pageguard_take(size_t size, size_t align, md_origin_t origin,
         COUNT_EVERY_REFUSED)
       map_budget();
     say_full();
-    return false;
+    return MD_PAGEGUARD_NO;
   }
   uint32_t i;
   sigset_t old;
@@ -395,7 +398,7 @@ bool md_pageguard_take(size_t size, size_t align, md_origin_t origin,
   if (!got) {
     __atomic_sub_fetch(&live, 1, __ATOMIC_RELAXED);
     say_full();
-    return false;
+    return MD_PAGEGUARD_NO;
   }
   uintptr_t first = slot_pages(r, i), user;
   if (front)
@@ -413,7 +416,7 @@ bool md_pageguard_take(size_t size, size_t align, md_origin_t origin,
              "guarded", strerror(e));
     if (e == ENOMEM) /* out of mappings, most likely: count them again */
       map_budget();
-    return false;
+    return MD_PAGEGUARD_NO;
   }
   struct pg_meta *m = &r->meta[i];
   m->user_off = (uint32_t)(user - first);
@@ -423,7 +426,7 @@ bool md_pageguard_take(size_t size, size_t align, md_origin_t origin,
    * was freed): zero, as calloc needs. The caller writes the metadata. */
   to_block(r, i, b);
   b->size = size;
-  return true;
+  return MD_PAGEGUARD_TAKEN;
 }
 
 /* ---- freeing ------------------------------------------------------------------ */

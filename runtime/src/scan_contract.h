@@ -29,7 +29,11 @@
  *
  * Order: md_scan_heap_lock before the world stops (no stopped thread can
  * hold the heap's tables' locks then), everything else only while it is
- * stopped, md_scan_heap_unlock after it resumes.
+ * stopped, md_scan_heap_unlock after it resumes - but the three "outside a
+ * scan" functions below, which the leak check (leak.c) calls with the
+ * threads running, for leak_track and mdebug_ignore(). Through them and
+ * the scan's side, leak.c reaches the heap and the mappings' records only
+ * here (runtime/src/layers.txt confines it to this header).
  */
 #ifndef MDEBUG_SCAN_CONTRACT_H
 #define MDEBUG_SCAN_CONTRACT_H
@@ -121,6 +125,21 @@ void md_sort(void *base, size_t n, size_t size,
 void md_roots_each_present(uintptr_t begin, uintptr_t end,
                            void (*fn)(uintptr_t b, uintptr_t e, void *arg),
                            void *arg) MD_SCAN_HIDDEN;
+
+/* Outside a scan, with the threads running (no stop, no md_scan_heap_lock):
+ * every live heap and large block (md_scan_live_each), every mapping
+ * (md_scan_live_maps_each), each given to fn as a node that
+ * md_scan_describe reads inside fn (not after it returns); a block or
+ * mapping changing meanwhile may be listed or not. */
+void md_scan_live_each(void (*fn)(const struct md_scan_node *n, void *arg),
+                       void *arg) MD_SCAN_HIDDEN;
+void md_scan_live_maps_each(void (*fn)(const struct md_scan_node *n,
+                                       void *arg),
+                            void *arg) MD_SCAN_HIDDEN;
+/* mdebug_ignore(p): marks the live block starting at p, or else the
+ * program's mapping holding p, a root that is never a leak; false if
+ * neither exists. */
+bool md_scan_ignore(const void *p) MD_SCAN_HIDDEN;
 
 /* ---- the scan's side (scan.c), for the leak check ------------------------ */
 

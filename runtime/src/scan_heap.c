@@ -12,6 +12,10 @@
  * contract says: nothing here takes a lock but those two functions. The
  * mappings are copied once (md_scan_maps_collect) into memory of our own,
  * which describe and mark_reported read; md_scan_heap_unlock frees it.
+ * The exceptions, for the leak check with threads running (leak_track,
+ * mdebug_ignore): md_scan_live_each and md_scan_live_maps_each walk with
+ * the heap's and mmap.c's own locking, md_scan_ignore marks one block or
+ * mapping.
  */
 #define _GNU_SOURCE
 #include <sys/mman.h>
@@ -161,6 +165,18 @@ void md_scan_large_each(void (*fn)(const struct md_scan_node *n, void *arg),
 
 /* ---- mappings: mmap.c's ---------------------------------------------------- */
 
+static void node_of_mapping(const struct md_mapping *m, struct md_scan_node *n) {
+  uint8_t f = 0;
+  if (!(m->prot & PROT_READ) || !(m->flags & MD_MAP_ANON))
+    f |= MD_SCAN_UNREAD;
+  if (m->marks & MD_MAP_MARK_IGNORED)
+    f |= MD_SCAN_IGNORED;
+  if ((m->marks & MD_MAP_MARK_REPORTED) || m->epoch != epoch_now())
+    f |= MD_SCAN_EXCUSED;
+  *n = (struct md_scan_node){m->begin, m->end, m->end - m->begin, m,
+                             NULL, m->group, MD_SCAN_NODE_MAPPING, f};
+}
+
 size_t md_scan_maps_collect(struct md_scan_node *out, size_t cap) {
   if (!out || !cap)
     return md_mmap_scan_collect(NULL, 0);
@@ -171,19 +187,69 @@ size_t md_scan_maps_collect(struct md_scan_node *out, size_t cap) {
     return 0;
   }
   size_t n = md_mmap_scan_collect(maps, cap);
-  for (size_t i = 0; i < n && i < cap; i++) {
-    const struct md_mapping *m = &maps[i];
-    uint8_t f = 0;
-    if (!(m->prot & PROT_READ) || !(m->flags & MD_MAP_ANON))
-      f |= MD_SCAN_UNREAD;
-    if (m->marks & MD_MAP_MARK_IGNORED)
-      f |= MD_SCAN_IGNORED;
-    if ((m->marks & MD_MAP_MARK_REPORTED) || m->epoch != epoch_now())
-      f |= MD_SCAN_EXCUSED;
-    out[i] = (struct md_scan_node){m->begin, m->end, m->end - m->begin, m,
-                                   NULL, m->group, MD_SCAN_NODE_MAPPING, f};
-  }
+  for (size_t i = 0; i < n && i < cap; i++)
+    node_of_mapping(&maps[i], &out[i]);
   return n;
+}
+
+/* ---- outside a scan: leak_track's listing, mdebug_ignore ----------------- */
+
+struct live_each {
+  void (*fn)(const struct md_scan_node *n, void *arg);
+  void *arg;
+};
+
+static void live_one(const struct md_block *b, void *arg) {
+  struct live_each *e = arg;
+  struct md_scan_node n;
+  node_of_block(b, b->klass ? MD_SCAN_NODE_SLOT : MD_SCAN_NODE_LARGE, &n);
+  /* md_heap_for_each read the state before this: still live? */
+  if (MD_BITS_STATE(__atomic_load_n(&b->meta->bits, __ATOMIC_ACQUIRE)) ==
+      MD_STATE_LIVE)
+    e->fn(&n, e->arg);
+}
+
+void md_scan_live_each(void (*fn)(const struct md_scan_node *n, void *arg),
+                       void *arg) {
+  struct live_each e = {fn, arg};
+  md_heap_for_each(1u << MD_STATE_LIVE, live_one, &e);
+}
+
+void md_scan_live_maps_each(void (*fn)(const struct md_scan_node *n,
+                                       void *arg),
+                            void *arg) {
+  /* Copied first (mmap.c locks its shards while it copies), with room for
+   * a few made meanwhile. */
+  size_t n = md_mmap_collect(NULL, 0);
+  if (!n)
+    return;
+  size_t bytes = (n + 16) * sizeof(struct md_mapping);
+  struct md_mapping *copy = md_mmap(bytes);
+  if (!copy)
+    return;
+  size_t cap = n + 16;
+  n = md_mmap_collect(copy, cap);
+  for (size_t i = 0; i < n && i < cap; i++) {
+    struct md_scan_node node;
+    node_of_mapping(&copy[i], &node);
+    fn(&node, arg);
+  }
+  md_munmap(copy, bytes);
+}
+
+bool md_scan_ignore(const void *p) {
+  struct md_block b;
+  if (p && md_heap_find(p, &b) == MD_BLOCK) {
+    uint32_t bits = __atomic_load_n(&b.meta->bits, __ATOMIC_ACQUIRE);
+    uint32_t mark = (uint32_t)MD_MARK_IGNORED << MD_BITS_MARK_SHIFT;
+    while (MD_BITS_STATE(bits) == MD_STATE_LIVE &&
+           !__atomic_compare_exchange_n(&b.meta->bits, &bits, bits | mark, false,
+                                        __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+      ;
+    if (MD_BITS_STATE(bits) == MD_STATE_LIVE)
+      return true;
+  }
+  return p && md_mmap_ignore(p); /* in one of the program's mappings */
 }
 
 /* ---- reports -------------------------------------------------------------- */

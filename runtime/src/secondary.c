@@ -69,9 +69,10 @@
  * (a raw syscall) are not covered.
  *
  * With page_guard_front, a chosen block sits at the start of its pages
- * instead, right after the inaccessible page. Blocks of page_guard's pool
- * (pageguard.c) are klass 0 as these are: every call here about an address
- * in the pool's range is passed on to pageguard.c, and walks cover them.
+ * instead, right after the inaccessible page (md_secondary_take_at). This
+ * file knows only its own blocks: page_guard's blocks (pageguard.c) are
+ * klass 0 too, but heap.c, the facade, sends every call about them to
+ * pageguard.c and never here, and walks both.
  *
  * Walks (heap dumps, exit checks, the leak scan) may read a block's bytes
  * after dropping the lock: a block freed meanwhile stays in the table
@@ -159,6 +160,10 @@ struct entry {
 static inline struct header *entry_header(const struct entry *e) {
   return (struct header *)(e->h & ~(uintptr_t)E_FLAGS);
 }
+
+/* Bytes of the large range accessible now (heap.h): this file's spans and
+ * page_guard's blocks both count here, the backends of that range. */
+size_t md_heap_large_committed;
 
 static md_lock_t lock = MD_LOCK_INIT;
 static struct entry *table; /* open addressing, by user pointer */
@@ -518,17 +523,7 @@ static void to_block(struct header *h, struct md_block *b) {
 /* A header that failed its check, reported once (its entry is gone). */
 static void report_corrupt(uintptr_t user, const struct header *h,
                            const char *when) {
-  if (!md_report_begin(MD_ERR_METADATA_CORRUPTED))
-    return;
-  md_report_line("+++ ALLOCATION %p HEADER CORRUPTED", (void *)user);
-  md_report_line("  the header of this large block, in the page at %p (%zu "
-                 "bytes before the block), no longer holds what mdebug wrote "
-                 "there: a stray write before the block?",
-                 (const void *)h, (size_t)(user - (uintptr_t)h));
-  md_report_line("  detected %s; mdebug leaves the block's pages alone from "
-                 "now on (never reused, unmapped or protected)", when);
-  md_report_current_stack();
-  md_report_end();
+  md_heap_report_header(user, h, when);
 }
 
 /* ---- taking a block ---------------------------------------------------------- */
@@ -724,10 +719,6 @@ static void retire(struct header *h, unsigned flags) {
 }
 
 void md_secondary_give(const struct md_block *b) {
-  if (md_pageguard_owns(b->user)) {
-    md_pageguard_give(b);
-    return;
-  }
   const struct header *want = (const struct header *)((uintptr_t)b->meta);
   md_lock(&lock);
   long i = find_slot((uintptr_t)b->user);
@@ -757,7 +748,7 @@ void md_secondary_give(const struct md_block *b) {
 }
 
 size_t md_secondary_keep(const struct md_block *b, size_t budget) {
-  if (!budget || md_pageguard_owns(b->user))
+  if (!budget)
     return 0;
   size_t pages = page_up((uintptr_t)b->user + b->room) -
                  page_down((uintptr_t)b->user);
@@ -765,10 +756,6 @@ size_t md_secondary_keep(const struct md_block *b, size_t budget) {
 }
 
 void md_secondary_protect(const struct md_block *b) {
-  if (md_pageguard_owns(b->user)) {
-    md_pageguard_protect(b);
-    return;
-  }
   md_lock(&lock);
   long i = find_slot((uintptr_t)b->user);
   struct header *h = i >= 0 ? entry_header(&table[i]) : NULL;
@@ -780,8 +767,6 @@ void md_secondary_protect(const struct md_block *b) {
 }
 
 void md_secondary_zero(const struct md_block *b) {
-  if (md_pageguard_owns(b->user))
-    return; /* fresh pages */
   md_lock(&lock);
   long i = find_slot((uintptr_t)b->user);
   bool dirty = i < 0 || (table[i].h & E_DIRTY);
@@ -891,8 +876,6 @@ bool md_secondary_given(const void *p, uintptr_t *lo, uintptr_t *hi) {
 /* ---- lookups --------------------------------------------------------------- */
 
 unsigned char *md_secondary_front_guard(const struct md_block *b, size_t *n) {
-  if (md_pageguard_owns(b->user))
-    return md_pageguard_front_guard(b, n);
   const struct header *h = (const struct header *)((uintptr_t)b->meta);
   size_t before = (size_t)(h->user - h->data);
   *n = md_heap.front_guard < before ? md_heap.front_guard : before;
@@ -907,8 +890,6 @@ static bool in_table(const struct header *h) {
 
 enum md_lookup md_secondary_find(const void *p, bool interior,
                                  struct md_block *b) {
-  if (md_pageguard_owns(p))
-    return md_pageguard_find(p, interior, b);
   enum md_lookup found = MD_NOT_OURS;
   struct header *corrupt = NULL;
   md_lock(&lock);
@@ -983,8 +964,6 @@ bool md_secondary_near(const void *p, struct md_block *b) {
 }
 
 size_t md_secondary_footprint(const struct md_block *b) {
-  if (md_pageguard_owns(b->user))
-    return md_pageguard_footprint(b);
   return ((const struct header *)((uintptr_t)b->meta))->map_size;
 }
 
@@ -1006,7 +985,6 @@ static void give_deferred(void) {
 void md_secondary_for_each(unsigned states,
                            void (*fn)(const struct md_block *b, void *arg),
                            void *arg) {
-  md_pageguard_for_each(states, fn, arg);
   md_lock(&lock);
   if (!used) {
     md_unlock(&lock);
@@ -1033,20 +1011,17 @@ void md_secondary_for_each(unsigned states,
   md_unlock(&lock);
 }
 
-void md_heap_scan_lock(void) { md_lock(&lock); }
-void md_heap_scan_unlock(void) { md_unlock(&lock); }
+void md_secondary_scan_lock(void) { md_lock(&lock); }
+void md_secondary_scan_unlock(void) { md_unlock(&lock); }
 
-void md_heap_scan_large_count(size_t *blocks, size_t *bytes) {
-  size_t guarded, guarded_bytes;
-  md_pageguard_stats(1u << MD_STATE_LIVE, &guarded, &guarded_bytes);
-  *blocks = used + guarded;
-  *bytes = bytes_mapped + guarded_bytes;
+void md_secondary_scan_count(size_t *blocks, size_t *bytes) {
+  *blocks = used;
+  *bytes = bytes_mapped;
 }
 
-void md_heap_scan_large(unsigned states,
-                        void (*fn)(const struct md_block *b, void *arg),
-                        void *arg) {
-  md_pageguard_for_each(states, fn, arg);
+void md_secondary_scan_each(unsigned states,
+                            void (*fn)(const struct md_block *b, void *arg),
+                            void *arg) {
   for (size_t j = 0; table && j <= mask; j++) {
     if (!table[j].user || !header_ok(entry_header(&table[j])))
       continue;
@@ -1058,14 +1033,16 @@ void md_heap_scan_large(unsigned states,
 }
 
 void md_secondary_stats(size_t *blocks, size_t *bytes) {
-  size_t guarded, guarded_bytes;
-  md_pageguard_stats(1u << MD_STATE_LIVE, &guarded, &guarded_bytes);
   md_lock(&lock);
-  *blocks = used + guarded;
-  *bytes = bytes_mapped + guarded_bytes;
+  *blocks = used;
+  *bytes = bytes_mapped;
   md_unlock(&lock);
 }
 
+/* page_guard's locks are taken with this one: heap.c's fork order (being
+ * reworked apart from the facade) names the secondary alone. The one call
+ * left from this file into pageguard.c; a sibling backend, so no layer is
+ * crossed (layers.txt). */
 void md_secondary_atfork_prepare(void) {
   md_lock(&lock);
   md_pageguard_atfork_prepare();
