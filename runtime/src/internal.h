@@ -492,6 +492,7 @@ void md_live_records_free(struct md_live_records *r) MD_HIDDEN;
 int md_heap_dump(const char *path) MD_HIDDEN;
 /* backtrace_dump_prefix.PID.txt, or .PID.exit.txt at exit. */
 void md_heap_dump_auto(bool at_exit) MD_HIDDEN;
+void md_heapdump_atfork_child(void) MD_HIDDEN;
 
 /* ---- stop_linux.c: stopping every other thread --------------------------- */
 /* Stops every other thread of the process, calls fn(arg) while they are
@@ -577,6 +578,7 @@ void md_signals_atfork_child(void) MD_HIDDEN;
 /* After md_heap_init: publishes the heap's geometry to instrumented code
  * (__mdebug_access), which checks nothing until then. */
 void md_access_init(void) MD_HIDDEN;
+void md_access_atfork_child(void) MD_HIDDEN;
 /* Set once a thread took a cache of lookups (checked accesses run). */
 extern bool md_access_used MD_HIDDEN;
 struct md_block;

@@ -1,15 +1,17 @@
 // Proves: fork while other threads allocate (small and large blocks), map
-// and unmap, create and join threads, and take leak checks, all in loops,
-// neither deadlocks nor leaves the child a lock it cannot take: each of 40
-// children allocates, maps, starts a thread and takes a leak check of its
-// own (which stops its world again, reading /proc/self/task afresh), then
-// exits 0; an alarm turns a hang into a failure. The children's output goes
+// and unmap, create and join threads, take leak checks and write heap
+// dumps, all in loops, neither deadlocks nor leaves the child a lock it
+// cannot take: each of 40 children allocates, maps, starts a thread, takes
+// a leak check of its own (which stops its world again, reading
+// /proc/self/task afresh) and writes a heap dump, then exits 0; an alarm
+// turns a hang into a failure. The children's output goes
 // to /dev/null (blocks the busy threads held at the fork are leaks there).
 // The parent's own leak checks find nothing, and the last one runs after
 // the loop.
+// RUN: rm -rf %t.dir && mkdir %t.dir
 // RUN: %mdebug_clang -g %s -o %t -pthread
-// RUN: %t 2>&1 | %FileCheck %s
-// RUN: env MDEBUG_OPTIONS="backtrace quarantine_size=4096" %t 2>&1 | %FileCheck %s
+// RUN: %t %t.dir 2>&1 | %FileCheck %s
+// RUN: env MDEBUG_OPTIONS="backtrace quarantine_size=4096" %t %t.dir 2>&1 | %FileCheck %s
 // CHECK-NOT: mdebug: ERROR
 // CHECK: children exited cleanly: 40 of 40
 // CHECK-NEXT: leaks found by the parent: 0
@@ -26,6 +28,7 @@
 enum { FORKS = 40 };
 static volatile int stop;
 static size_t parent_leaks;
+static char parent_dump[4096], child_dump[4096];
 
 static void *allocator(void *arg) {
   size_t n = 1;
@@ -69,6 +72,13 @@ static void *checker(void *arg) {
   return arg;
 }
 
+static void *dumper(void *arg) {
+  while (!stop)
+    if (mdebug_dump_heap(parent_dump) != 0)
+      abort();
+  return arg;
+}
+
 static void child_work(void) {
   alarm(10);
   int null = open("/dev/null", O_WRONLY);
@@ -88,11 +98,18 @@ static void child_work(void) {
     _exit(4);
   pthread_join(t, NULL);
   mdebug_check_leaks();
+  if (mdebug_dump_heap(child_dump) != 0)
+    _exit(5);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  if (argc < 2)
+    return 2;
   alarm(120);
-  void *(*jobs[])(void *) = {allocator, allocator, mapper, spawner, checker};
+  snprintf(parent_dump, sizeof(parent_dump), "%s/parent.txt", argv[1]);
+  snprintf(child_dump, sizeof(child_dump), "%s/child.txt", argv[1]);
+  void *(*jobs[])(void *) = {allocator, allocator, mapper,
+                             spawner,   checker,   dumper};
   enum { JOBS = sizeof(jobs) / sizeof(jobs[0]) };
   pthread_t threads[JOBS];
   for (int t = 0; t < JOBS; t++)
