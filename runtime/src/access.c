@@ -158,6 +158,10 @@ static __thread struct mdebug_access_entry lookup_scratch
 static __thread bool lookup_gone __attribute__((tls_model("initial-exec")));
 static struct lookup_cache *lookup_pool;
 static md_lock_t lookup_lock = MD_LOCK_INIT;
+
+/* A thread of the parent may have held it; the caches of the parent's
+ * other threads stay where they are (no key destructor runs for them). */
+void md_access_atfork_child(void) { md_lock_reset(&lookup_lock); }
 static pthread_key_t lookup_key;
 static bool lookup_key_made;
 

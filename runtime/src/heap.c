@@ -453,22 +453,3 @@ void md_heap_scan_large(unsigned states,
 size_t md_heap_release_all(void) {
   return md_primary_release_all() + md_secondary_trim();
 }
-
-void md_heap_atfork_prepare(void) {
-  md_tcache_atfork_prepare();
-  md_primary_atfork_prepare();
-  md_secondary_atfork_prepare();
-  md_origin_atfork_prepare();
-}
-void md_heap_atfork_parent(void) {
-  md_origin_atfork_parent();
-  md_secondary_atfork_parent();
-  md_primary_atfork_parent();
-  md_tcache_atfork_parent();
-}
-void md_heap_atfork_child(void) {
-  md_origin_atfork_child();
-  md_secondary_atfork_child();
-  md_primary_atfork_child();
-  md_tcache_atfork_child();
-}

@@ -579,9 +579,20 @@ void md_heap_stats(struct md_heap_stats *st) MD_HIDDEN;
 /* Gives whole free pages back to the OS now (malloc_trim); returns the
  * bytes released. */
 size_t md_heap_release_all(void) MD_HIDDEN;
-void md_heap_atfork_prepare(void) MD_HIDDEN;
-void md_heap_atfork_parent(void) MD_HIDDEN;
-void md_heap_atfork_child(void) MD_HIDDEN;
+/* Fork: each part of the heap is a row of lifecycle.def (tcache, primary,
+ * secondary; secondary.c's take pageguard.c's locks too). */
+void md_tcache_atfork_prepare(void) MD_HIDDEN;
+void md_tcache_atfork_parent(void) MD_HIDDEN;
+void md_tcache_atfork_child(void) MD_HIDDEN;
+void md_primary_atfork_prepare(void) MD_HIDDEN;
+void md_primary_atfork_parent(void) MD_HIDDEN;
+void md_primary_atfork_child(void) MD_HIDDEN;
+void md_secondary_atfork_prepare(void) MD_HIDDEN;
+void md_secondary_atfork_parent(void) MD_HIDDEN;
+void md_secondary_atfork_child(void) MD_HIDDEN;
+void md_pageguard_atfork_prepare(void) MD_HIDDEN;
+void md_pageguard_atfork_parent(void) MD_HIDDEN;
+void md_pageguard_atfork_child(void) MD_HIDDEN;
 
 /* True when p[0..n) all hold `byte`: word compares (overlapping at the
  * ends) with no early exit, for guard and fill checks on the fast path. */

@@ -27,9 +27,6 @@ size_t md_primary_release_all(void) MD_HIDDEN;
 /* Bytes committed, bytes released so far, slots in the shared stacks. */
 void md_primary_stats(size_t *committed, size_t *released, size_t *shared)
     MD_HIDDEN;
-void md_primary_atfork_prepare(void) MD_HIDDEN;
-void md_primary_atfork_parent(void) MD_HIDDEN;
-void md_primary_atfork_child(void) MD_HIDDEN;
 
 /* ---- tcache.c: per-thread caches of free slots --------------------------- */
 void md_tcache_init(void) MD_HIDDEN;
@@ -38,9 +35,6 @@ bool md_tcache_take(unsigned k, uint32_t *slot) MD_HIDDEN;
 void md_tcache_give(unsigned k, uint32_t slot) MD_HIDDEN;
 /* How many free slots of blocks this large a thread may keep. */
 uint32_t md_tcache_capacity(size_t block_size) MD_HIDDEN;
-void md_tcache_atfork_prepare(void) MD_HIDDEN;
-void md_tcache_atfork_parent(void) MD_HIDDEN;
-void md_tcache_atfork_child(void) MD_HIDDEN;
 
 /* ---- secondary.c: large blocks, a mapping each --------------------------- */
 /* A block of `size` bytes (plus expand_alloc) aligned to align, its
@@ -90,9 +84,6 @@ void md_secondary_scan_each(unsigned states,
 unsigned char *md_secondary_front_guard(const struct md_block *b, size_t *n)
     MD_HIDDEN;
 void md_secondary_stats(size_t *blocks, size_t *bytes) MD_HIDDEN;
-void md_secondary_atfork_prepare(void) MD_HIDDEN;
-void md_secondary_atfork_parent(void) MD_HIDDEN;
-void md_secondary_atfork_child(void) MD_HIDDEN;
 /* The secondary's arena: [base, base + size) of the large range, reserved
  * and inaccessible (not called when there is none). */
 void md_secondary_init(uintptr_t base, size_t size) MD_HIDDEN;
@@ -144,8 +135,5 @@ void md_pageguard_for_each(unsigned states,
 /* Blocks in `states` and the bytes they take. */
 void md_pageguard_stats(unsigned states, size_t *blocks, size_t *bytes)
     MD_HIDDEN;
-void md_pageguard_atfork_prepare(void) MD_HIDDEN;
-void md_pageguard_atfork_parent(void) MD_HIDDEN;
-void md_pageguard_atfork_child(void) MD_HIDDEN;
 
 #endif

@@ -233,6 +233,9 @@ int md_heap_dump(const char *path) {
   return err ? -1 : 0;
 }
 
+/* A dump another thread of the parent was writing does not go on here. */
+void md_heapdump_atfork_child(void) { md_lock_reset(&dump_lock); }
+
 /* PREFIX.PID.txt (signal) or PREFIX.PID.exit.txt (exit). */
 void md_heap_dump_auto(bool at_exit) {
   char path[MD_PATH_MAX + 32];

@@ -1,5 +1,8 @@
-/* init.c - start-up and shut-down: options, the heap, fork handlers, and the exit-time checks that end in the summary line and the
- * exit status.
+/* init.c - start-up and shut-down: options, the heap, and the exit-time
+ * checks that end in the summary line and the exit status. What starts
+ * after the heap (threads, /proc files, signal handlers) and what happens
+ * at fork are lifecycle.def's rows, run by lifecycle.c from here: the
+ * runtime's one constructor and one pthread_atfork.
  *
  * Only the process's active copy of the runtime (copies.c) ever starts.
  * Initialisation runs inside the first allocation, whichever thread makes
@@ -9,7 +12,6 @@
  * handlers and static destructors.
  */
 #define _GNU_SOURCE
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -19,35 +21,8 @@
 #include "lock.h"
 
 int md_init_state; /* 0 none, 1 running, 2 ready, 3 exit checks running */
-unsigned md_fork_epoch;
 static md_lock_t init_lock = MD_LOCK_INIT;
 static __thread int initializing __attribute__((tls_model("initial-exec")));
-
-static void atfork_prepare(void) {
-  md_snapshot_atfork_prepare();
-  md_log_atfork_prepare();
-  md_heap_atfork_prepare();
-  md_counters_atfork_prepare();
-}
-static void atfork_parent(void) {
-  md_counters_atfork_parent();
-  md_heap_atfork_parent();
-  md_log_atfork_parent();
-  md_snapshot_atfork_parent();
-}
-static void atfork_child(void) {
-  md_fork_epoch++;
-  md_counters_atfork_child();
-  md_heap_atfork_child();
-  md_quarantine_atfork_child();
-  md_record_atfork_child();
-  md_sample_atfork_child();
-  md_log_atfork_child();
-  md_symbolize_atfork_child();
-  /* last: they start threads, which allocate */
-  md_snapshot_atfork_child();
-  md_signals_atfork_child();
-}
 
 /* While the exit checks run (state 3), other threads entering the
  * allocator wait, so the blocks being checked do not change under them.
@@ -99,7 +74,7 @@ void md_init_slow(void) {
   md_sample_init();
   md_snapshot_init();
   md_leak_init();
-  pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
+  md_lifecycle_register(); /* fork handlers: lifecycle.def */
   __atomic_store_n(&md_init_state, 2, __ATOMIC_RELEASE);
   initializing = 0;
   md_unlock(&init_lock);
@@ -168,8 +143,6 @@ __attribute__((constructor(101))) static void md_constructor(void) {
     return;
   }
   md_ensure_init();
-  atexit(at_exit);
-  md_signals_init();
-  md_snapshot_start();
-  md_crash_init();
+  atexit(at_exit); /* before the start-up steps' own exit handlers */
+  md_lifecycle_start(); /* lifecycle.def: threads, /proc files, handlers */
 }

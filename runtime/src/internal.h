@@ -450,6 +450,8 @@ void md_quarantine_atfork_child(void) MD_HIDDEN;
  * every block still allocated). */
 /* At init: the address space the leak checks keep for themselves. */
 void md_leak_init(void) MD_HIDDEN;
+/* The check's lock, in a forked child (no check runs there). */
+void md_leak_atfork_child(void) MD_HIDDEN;
 /* The address space that reserve holds now (0 once given back). */
 size_t md_leak_reserve_bytes(void) MD_HIDDEN;
 void md_leak_report_at_exit(void) MD_HIDDEN;
@@ -523,6 +525,7 @@ void md_live_records_free(struct md_live_records *r) MD_HIDDEN;
 int md_heap_dump(const char *path) MD_HIDDEN;
 /* backtrace_dump_prefix.PID.txt, or .PID.exit.txt at exit. */
 void md_heap_dump_auto(bool at_exit) MD_HIDDEN;
+void md_heapdump_atfork_child(void) MD_HIDDEN;
 
 /* ---- stop_linux.c: stopping every other thread --------------------------- */
 /* Stops every other thread of the process, calls fn(arg) while they are
@@ -532,6 +535,10 @@ void md_heap_dump_auto(bool at_exit) MD_HIDDEN;
  * glibc malloc) and must not allocate. Returns false (fn not called) if
  * the threads could not be stopped (md_world_stop_failure says why). */
 bool md_world_stop(void (*fn)(void *arg), void *arg) MD_HIDDEN;
+/* Start-up (lifecycle.def): the /proc files a stop reads, and whether
+ * ptrace may be used; in a forked child, the child's files. */
+void md_stop_start(void) MD_HIDDEN;
+void md_stop_atfork_child(void) MD_HIDDEN;
 /* Why the last md_world_stop failed: one line, no newline. */
 const char *md_world_stop_failure(void) MD_HIDDEN;
 /* A stopped thread, as the roots see it. */
@@ -604,6 +611,8 @@ void md_signals_atfork_child(void) MD_HIDDEN;
 /* After md_heap_init: publishes the heap's geometry to instrumented code
  * (__mdebug_access), which checks nothing until then. */
 void md_access_init(void) MD_HIDDEN;
+void md_access_atfork_child(void) MD_HIDDEN;
+void md_unwind_atfork_child(void) MD_HIDDEN; /* unwind.c */
 /* Set once a thread took a cache of lookups (checked accesses run). */
 extern bool md_access_used MD_HIDDEN;
 struct md_block;
@@ -690,14 +699,20 @@ void md_copy_announce(void) MD_HIDDEN;
 
 /* ---- init.c ------------------------------------------------------------- */
 extern int md_init_state MD_HIDDEN; /* 0 none, 1 running, 2 ready, 3 exiting */
-/* Incremented in every forked child: blocks of an older epoch were inherited
- * from the parent and are not the child's leaks. */
-extern unsigned md_fork_epoch MD_HIDDEN;
 void md_init_slow(void) MD_HIDDEN;
 static inline void md_ensure_init(void) {
   if (MD_UNLIKELY(__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) != 2))
     md_init_slow();
 }
+
+/* ---- lifecycle.c: start-up and fork order (lifecycle.def) ---------------- */
+/* Incremented in every forked child: blocks of an older epoch were inherited
+ * from the parent and are not the child's leaks. */
+extern unsigned md_fork_epoch MD_HIDDEN;
+/* The one pthread_atfork, from md_init_slow once the heap is up. */
+void md_lifecycle_register(void) MD_HIDDEN;
+/* The start-up steps, from the active copy's constructor. */
+void md_lifecycle_start(void) MD_HIDDEN;
 
 /* ---- platform_linux.c: raw system calls, never through malloc ----------- */
 void *md_mmap(size_t size) MD_HIDDEN;  /* zeroed, NULL on failure */

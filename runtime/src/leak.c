@@ -469,13 +469,19 @@ void md_leak_init(void) { take_reserve(); }
 
 size_t md_leak_reserve_bytes(void) { return reserve ? reserve_bytes : 0; }
 
+/* One check at a time. Nothing here holds a pointer to a block where the
+ * scan looks (this stack mid-run, our static data): the scan's state and
+ * its records are mmap'ed. */
+static md_lock_t check_lock = MD_LOCK_INIT;
+
+/* A check another thread of the parent was running does not go on in the
+ * child; it was not mid-stop or mid-scan (fork's prepare takes the locks
+ * those hold, lifecycle.def), so only its lock is left. */
+void md_leak_atfork_child(void) { md_lock_reset(&check_lock); }
+
 /* The reachability check. Returns the number of leaked blocks reported. */
 static size_t check_unreachable(bool at_exit) {
   md_suppress_load();
-  /* One check at a time. Nothing here holds a pointer to a block where the
-   * scan looks (this stack mid-run, our static data): the scan's state and
-   * its records are mmap'ed. */
-  static md_lock_t check_lock = MD_LOCK_INIT;
   md_lock(&check_lock);
   give_reserve(); /* for the mappings of the stop, the scan and the report */
   struct stopped st;

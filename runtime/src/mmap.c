@@ -39,7 +39,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -880,7 +879,7 @@ void md_mmap_scan_mark(const struct md_mapping *m, uint8_t mark) {
   ((struct rec *)m->rec)->marks |= mark;
 }
 
-/* ---- fork: no shard may be held across it -------------------------------- */
+/* ---- fork: no shard may be held across it (lifecycle.def's mmap row) ----- */
 
 void md_mmap_atfork_prepare(void) { md_mmap_scan_lock(); }
 void md_mmap_atfork_parent(void) { md_mmap_scan_unlock(); }
@@ -896,32 +895,4 @@ size_t md_mapping_describe(char *buf, size_t size, uint16_t prot,
                    (prot & PROT_EXEC) ? 'x' : '-',
                    (flags & MD_MAP_SHARED) ? "shared" : "private",
                    (flags & MD_MAP_ANON) ? "anonymous" : "file");
-}
-
-/* ---- start-up and fork --------------------------------------------------- */
-
-static void atfork_prepare(void) {
-  md_threads_atfork_prepare();
-  md_mmap_atfork_prepare();
-}
-static void atfork_parent(void) {
-  md_mmap_atfork_parent();
-  md_threads_atfork_parent();
-}
-static void atfork_child(void) {
-  md_mmap_atfork_child();
-  md_threads_atfork_child();
-  md_threshold_atfork_child(); /* last: it starts a thread */
-}
-
-/* After the runtime's own constructor (init.c, priority 101). Registered
- * after its fork handlers: ours prepare first and resume last, so no lock of
- * the tables is held while the heap's are taken (nothing here waits for
- * those). */
-__attribute__((constructor(102))) static void mmap_constructor(void) {
-  if (!md_copy_active())
-    return;
-  md_ensure_init();
-  pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
-  md_threshold_init();
 }

@@ -578,4 +578,5 @@ void md_pageguard_atfork_parent(void) {
 void md_pageguard_atfork_child(void) {
   for (unsigned j = 0; j < PG_REGIONS; j++)
     md_lock_reset(&regions[j].lock);
+  md_lock_reset(&count_lock); /* a recount the fork caught half done */
 }

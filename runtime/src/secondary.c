@@ -1039,20 +1039,11 @@ void md_secondary_stats(size_t *blocks, size_t *bytes) {
   md_unlock(&lock);
 }
 
-/* page_guard's locks are taken with this one: heap.c's fork order (being
- * reworked apart from the facade) names the secondary alone. The one call
- * left from this file into pageguard.c; a sibling backend, so no layer is
- * crossed (layers.txt). */
-void md_secondary_atfork_prepare(void) {
-  md_lock(&lock);
-  md_pageguard_atfork_prepare();
-}
-void md_secondary_atfork_parent(void) {
-  md_pageguard_atfork_parent();
-  md_unlock(&lock);
-}
+/* Fork (lifecycle.def's secondary row; page_guard's row comes right
+ * after it). */
+void md_secondary_atfork_prepare(void) { md_lock(&lock); }
+void md_secondary_atfork_parent(void) { md_unlock(&lock); }
 void md_secondary_atfork_child(void) {
-  md_pageguard_atfork_child();
   md_lock_reset(&lock);
   walkers = 0; /* a walk in another thread does not go on in the child */
   give_deferred();

@@ -631,6 +631,7 @@ void md_snapshot_atfork_parent(void) { md_unlock(&lock); }
  * scratch, and starts its own profiler thread. */
 void md_snapshot_atfork_child(void) {
   md_lock_reset(&lock);
+  md_lock_reset(&doubles_lock);
   if (is_open)
     md_out_close(&prof.out); /* our copy of the parent's descriptor */
   is_open = false;

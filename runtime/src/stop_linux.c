@@ -48,7 +48,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/futex.h>
-#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <string.h>
@@ -575,16 +574,20 @@ static void resume_ptrace(void) {
   reap_tracer();
 }
 
-/* ---- start-up ------------------------------------------------------------- */
+/* ---- start-up and fork (lifecycle.def's stop row) ------------------------- */
 
-static void atfork_child(void) {
+/* In a forked child: the parent's /proc/self/task lists the parent's
+ * threads. */
+void md_stop_atfork_child(void) {
   open_task_dir();
   md_roots_open_files();
 }
 
-/* After the runtime's own constructor (101): opens the /proc files a stop
- * reads while descriptors are surely available. */
-__attribute__((constructor(102))) static void stop_constructor(void) {
+/* The active copy's start-up: opens the /proc files a stop reads while
+ * descriptors are surely available (before the program can lower
+ * RLIMIT_NOFILE, and before any of the runtime's threads may stop the
+ * world). */
+void md_stop_start(void) {
   open_task_dir();
   md_roots_open_files();
   char buf[16];
@@ -603,7 +606,6 @@ __attribute__((constructor(102))) static void stop_constructor(void) {
     ptrace_refused = -1;
     ptrace_why = "ptrace is disabled (Yama ptrace_scope 3)";
   }
-  pthread_atfork(NULL, NULL, atfork_child);
 }
 
 /* ---- md_world_stop -------------------------------------------------------- */

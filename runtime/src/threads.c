@@ -527,4 +527,5 @@ void md_threads_atfork_child(void) {
     }
   }
   md_lock_reset(&slab_lock);
+  md_lock_reset(&ready_lock); /* a resolve cut short is done again */
 }

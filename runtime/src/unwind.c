@@ -49,6 +49,9 @@ static struct code_ranges *code;
 static struct { uintptr_t lo, hi; } copies[MAX_COPIES];
 static unsigned copy_count;
 static md_lock_t copies_lock = MD_LOCK_INIT;
+/* Fork (lifecycle.def): an append the fork caught half done in another
+ * thread (a dlopen) does not go on in the child. */
+void md_unwind_atfork_child(void) { md_lock_reset(&copies_lock); }
 
 void md_unwind_add_runtime_code(uintptr_t begin, uintptr_t end) {
   md_lock(&copies_lock);
