@@ -38,9 +38,17 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base.h"
+#include "access.h"
 #include "heap.h"
 #include "lock.h"
 #include "mdebug/access.h"
+#include "options.h"
+#include "origin.h"
+#include "print.h"
+#include "report.h"
+#include "scan_contract.h"
+#include "stacks.h"
 
 #define CC_C
 #define CC_PRESERVE_MOST __attribute__((preserve_most))

@@ -18,7 +18,23 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base.h"
+#include "access.h"
+#include "alloc.h"
+#include "fill.h"
+#include "guard.h"
 #include "heap.h"
+#include "init.h"
+#include "lifecycle.h"
+#include "options.h"
+#include "origin.h"
+#include "profiler.h"
+#include "quarantine.h"
+#include "record.h"
+#include "refuse.h"
+#include "report.h"
+#include "site.h"
+#include "stacks.h"
 #include "track.h"
 
 static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,

@@ -5,8 +5,14 @@
  */
 #include <errno.h>
 
-#include "internal.h"
+#include "base.h"
+#include "copies.h"
+#include "heapdump.h"
+#include "init.h"
+#include "leak.h"
 #include "mdebug/mdebug.h"
+#include "profiler.h"
+#include "roots.h"
 
 MD_EXPORT size_t mdebug_check_leaks(void) {
   if (MD_UNLIKELY(!md_copy_active()))

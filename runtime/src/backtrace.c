@@ -12,7 +12,13 @@
  * (the call instruction's address in the module's file: return address - 1,
  * in hex). Never allocates.
  */
+#include "base.h"
 #include "heap.h"
+#include "options.h"
+#include "print.h"
+#include "report.h"
+#include "site.h"
+#include "stacks.h"
 
 #define MAX_FRAMES 256
 

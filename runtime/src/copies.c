@@ -19,7 +19,7 @@
  * define it, is the one the dynamic linker bound (in an executable the
  * static linker binds it to the executable's own definition, which always
  * wins). A copy compares such addresses with its own code, the section
- * mdebug_text (internal.h). Needs no lock and no call; never allocates.
+ * mdebug_text (base.h). Needs no lock and no call; never allocates.
  *
  * One exception: a non-PIE executable that takes `malloc`'s address (Python,
  * node) holds an undefined `malloc` with a value, its PLT entry, which the
@@ -35,9 +35,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "base.h"
+#include "copies.h"
 #include "lock.h"
+#include "log.h"
 #include "mdebug/mdebug.h"
+#include "platform.h"
 
 extern char __start_mdebug_text[] __attribute__((weak, visibility("hidden")));
 extern char __stop_mdebug_text[] __attribute__((weak, visibility("hidden")));

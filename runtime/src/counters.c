@@ -24,6 +24,9 @@
 #include <string.h>
 
 #include "lock.h"
+#include "origin.h"
+#include "profiler.h"
+#include "scan_contract.h"
 #include "track.h"
 
 #define CHUNK_ROWS (1u << MD_COUNT_CHUNK_BITS)

@@ -37,7 +37,13 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "crash.h"
 #include "heap.h"
+#include "origin.h"
+#include "report.h"
+#include "scan_contract.h"
+#include "site.h"
+#include "stacks.h"
 
 #define PAGE ((uintptr_t)4096)
 #define MAX_FRAMES 64

@@ -16,7 +16,10 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "internal.h"
+#include "base.h"
+#include "log.h"
+#include "scan_contract.h"
+#include "stacks.h"
 
 #define BUCKET_BITS 16
 #define ARENA_BYTES ((size_t)1 << 30) /* 1 GiB of address space */

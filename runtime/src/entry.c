@@ -13,8 +13,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "base.h"
+#include "alloc.h"
+#include "copies.h"
+#include "init.h"
 #include "mdebug/version.h"
+#include "profiler.h"
+#include "record.h"
+#include "refuse.h"
+#include "stacks.h"
 
 #define MDEBUG_ENTRY(NAME, SYMBOL, SIG, RET, PARAMS)                           \
   MD_EXPORT RET __mdebug_##NAME MD_WITH_SITE PARAMS;

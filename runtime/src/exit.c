@@ -23,8 +23,10 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include "base.h"
 #include "arch_x86_64.h"
-#include "internal.h"
+#include "exit.h"
+#include "platform.h"
 
 static uintptr_t exit_regs[MD_ARCH_ENTRY_WORDS];
 static uintptr_t exit_sp;

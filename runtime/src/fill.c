@@ -4,7 +4,13 @@
  */
 #include <string.h>
 
+#include "base.h"
+#include "fill.h"
 #include "heap.h"
+#include "options.h"
+#include "origin.h"
+#include "report.h"
+#include "stacks.h"
 
 static size_t fill_length(const struct md_block *b, size_t limit) {
   size_t usable = md_block_usable(b);

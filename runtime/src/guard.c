@@ -20,7 +20,12 @@
  */
 #include <string.h>
 
+#include "base.h"
+#include "guard.h"
 #include "heap.h"
+#include "origin.h"
+#include "report.h"
+#include "stacks.h"
 
 bool md_guards_on;
 

@@ -34,8 +34,12 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "base.h"
 #include "heap_internal.h"
+#include "log.h"
+#include "options.h"
 #include "platform_linux.h"
+#include "stacks.h"
 
 #define PAGE ((size_t)4096)
 #define MAX_SHIFT 32 /* offsets inside a region fit in 32 bits */

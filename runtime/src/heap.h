@@ -51,7 +51,7 @@
 #ifndef MDEBUG_HEAP_H
 #define MDEBUG_HEAP_H
 
-#include "internal.h"
+#include "base.h"
 
 /* Named bytes, as malloc debug uses them. */
 #define MD_FILL_ALLOC 0xeb

@@ -14,6 +14,7 @@
 #ifndef MDEBUG_HEAP_INTERNAL_H
 #define MDEBUG_HEAP_INTERNAL_H
 
+#include "base.h"
 #include "heap.h"
 
 /* ---- primary.c ----------------------------------------------------------- */

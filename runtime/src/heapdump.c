@@ -21,9 +21,23 @@
 #include <errno.h>
 #include <string.h>
 
+#include "base.h"
 #include "heap.h"
+#include "heapdump.h"
+#include "init.h"
 #include "lock.h"
+#include "log.h"
+#include "options.h"
+#include "origin.h"
+#include "outfile.h"
+#include "platform.h"
+#include "print.h"
 #include "profile_format.h"
+#include "scan_contract.h"
+#include "site.h"
+#include "sort.h"
+#include "stacks.h"
+#include "usage.h"
 
 struct collect {
   struct md_live_records *r;

@@ -17,8 +17,24 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "access.h"
+#include "copies.h"
+#include "guard.h"
 #include "heap.h"
+#include "heapdump.h"
+#include "init.h"
+#include "leak.h"
+#include "lifecycle.h"
 #include "lock.h"
+#include "options.h"
+#include "origin.h"
+#include "platform.h"
+#include "profiler.h"
+#include "quarantine.h"
+#include "record.h"
+#include "report.h"
+#include "stacks.h"
+#include "stats.h"
 
 int md_init_state; /* 0 none, 1 running, 2 ready, 3 exit checks running */
 static md_lock_t init_lock = MD_LOCK_INIT;

@@ -51,15 +51,32 @@
  * The heap and the records of mappings are reached only through the scan's
  * contract (scan_contract.h: the scan, and md_scan_live_each,
  * md_scan_live_maps_each and md_scan_ignore outside a scan), the roots and
- * threads through their own functions (internal.h); this file knows no
+ * threads through their own functions (stop.h, roots.h, thread_stacks.h); this file knows no
  * block layout. runtime/src/layers.txt confines it so.
  */
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 
-#include "internal.h" /* includes scan_contract.h, the heap's side */
+#include "base.h"
+#include "exit.h"
+#include "init.h"
+#include "leak.h"
 #include "lock.h"
+#include "log.h"
+#include "mappings.h"
+#include "options.h"
+#include "platform.h"
+#include "print.h"
+#include "report.h"
+#include "roots.h"
+#include "scan_contract.h"
+#include "site.h"
+#include "sort.h"
+#include "stacks.h"
+#include "stop.h"
+#include "suppress.h"
+#include "thread_stacks.h"
 
 #define MAX_BLOCKS_SHOWN 8 /* per group */
 

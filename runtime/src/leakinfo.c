@@ -9,8 +9,15 @@
 #include <string.h>
 #include <sys/types.h>
 
+#include "base.h"
+#include "copies.h"
 #include "heap.h"
+#include "heapdump.h"
+#include "init.h"
+#include "log.h"
 #include "mdebug/mdebug.h"
+#include "scan_contract.h"
+#include "stacks.h"
 
 #define INFO_MAGIC 0x6d64696e666f3132ull /* "mdinfo12" */
 

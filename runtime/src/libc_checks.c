@@ -24,8 +24,11 @@
 #include <unistd.h>
 #include <wchar.h>
 
+#include "base.h"
+#include "access.h"
 #include "heap.h"
 #include "mdebug/access.h"
+#include "options.h"
 
 #define CHECKED_DECLARE(NAME, SIG, RET, PARAMS)                                \
   MD_EXPORT RET __mdebug_checked_##NAME MD_WITH_ACCESS_SITE PARAMS;

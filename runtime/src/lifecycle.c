@@ -13,8 +13,23 @@
 #define _GNU_SOURCE
 #include <pthread.h>
 
+#include "access.h"
+#include "crash.h"
 #include "heap.h"
+#include "heapdump.h"
+#include "leak.h"
 #include "lifecycle.h"
+#include "log.h"
+#include "mappings.h"
+#include "origin.h"
+#include "profiler.h"
+#include "quarantine.h"
+#include "record.h"
+#include "signals.h"
+#include "stacks.h"
+#include "stop.h"
+#include "thread_stacks.h"
+#include "threshold.h"
 
 #define MD_FORK_UNHANDLED(lock, why)
 #define MD_LIFECYCLE(name, start, prepare, parent, child, flags, locks)        \

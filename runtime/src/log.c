@@ -19,8 +19,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "base.h"
 #include "lock.h"
+#include "log.h"
+#include "options.h"
+#include "outfile.h"
+#include "platform.h"
+#include "print.h"
 
 /* Tries for the lock before a dying thread writes without it. */
 #define FATAL_LOCK_TRIES 100

@@ -14,7 +14,11 @@
 #include <malloc.h>
 #include <stdio.h>
 
+#include "base.h"
+#include "copies.h"
 #include "heap.h"
+#include "init.h"
+#include "stats.h"
 
 MD_EXPORT struct mallinfo2 mallinfo2(void) {
   struct md_heap_stats st;

@@ -44,9 +44,19 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 
+#include "base.h"
+#include "copies.h"
 #include "heap.h"
+#include "init.h"
+#include "lifecycle.h"
 #include "lock.h"
+#include "mappings.h"
+#include "options.h"
 #include "platform_linux.h"
+#include "print.h"
+#include "scan_contract.h"
+#include "stacks.h"
+#include "threshold.h"
 
 extern char __start_mdebug_text[] __attribute__((weak, visibility("hidden")));
 extern char __stop_mdebug_text[] __attribute__((weak, visibility("hidden")));

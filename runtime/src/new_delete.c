@@ -25,8 +25,17 @@
  */
 #include <stdlib.h>
 
+#include "base.h"
+#include "alloc.h"
+#include "copies.h"
 #include "heap.h"
 #include "mdebug/site.h"
+#include "origin.h"
+#include "platform.h"
+#include "refuse.h"
+#include "report.h"
+#include "site.h"
+#include "stacks.h"
 
 #define SITE md_origin_site(site)
 #define CALLER md_origin_pc(__builtin_return_address(0))

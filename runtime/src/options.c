@@ -13,7 +13,11 @@
  */
 #include <string.h>
 
-#include "internal.h"
+#include "base.h"
+#include "log.h"
+#include "options.h"
+#include "platform.h"
+#include "print.h"
 
 /* What runs when MDEBUG_OPTIONS is unset (documented in docs/options.md), chosen
  * by measuring (bench/README.md). rear_guard=8, no front guard: every guard

@@ -1,5 +1,5 @@
 /* origin.c - origin ids: every distinct origin (a site descriptor or a
- * caller's return address, see internal.h) gets a 32-bit id the first time
+ * caller's return address, see base.h) gets a 32-bit id the first time
  * it is seen, so a block's metadata can name both where it was allocated
  * and where it was freed in 8 bytes.
  *
@@ -12,7 +12,7 @@
  * reader ever touches unmapped memory. When the array is full, new origins
  * get id 0 and reports say "<unknown>". Never allocates through malloc.
  *
- * The inline lookup (internal.h) looks at an origin's home slot only; an
+ * The inline lookup (origin.h) looks at an origin's home slot only; an
  * origin that collided sits a few slots further, and the slow path finds it
  * there without the lock (it used to take the lock for every such call: a
  * tenth of a program's allocations could pass through it). Only an insert,
@@ -36,8 +36,10 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "internal.h"
+#include "base.h"
 #include "lock.h"
+#include "origin.h"
+#include "scan_contract.h"
 
 #define MAX_ORIGINS MD_ORIGIN_MAX
 #define CHUNK_BITS 12 /* origins are kept in mappings of 4096 */

@@ -19,7 +19,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "base.h"
+#include "options.h"
+#include "outfile.h"
+#include "platform.h"
+#include "print.h"
 
 static const char *kind_of(mode_t mode) {
   switch (mode & S_IFMT) {

@@ -74,9 +74,17 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "base.h"
 #include "heap_internal.h"
 #include "lock.h"
+#include "log.h"
+#include "options.h"
+#include "origin.h"
+#include "platform.h"
 #include "platform_linux.h"
+#include "scan_contract.h"
+#include "site.h"
+#include "suppress.h"
 
 #define PAGE ((size_t)4096)
 #define PG_REGIONS 6                        /* slots of 1, 2, 4, ... 32 pages */

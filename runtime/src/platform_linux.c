@@ -18,8 +18,11 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "base.h"
+#include "platform.h"
 #include "platform_linux.h"
+#include "print.h"
+#include "scan_contract.h"
 
 extern char **environ;
 extern char *program_invocation_short_name;

@@ -1,4 +1,4 @@
-/* platform_linux.h - the runtime's one Linux layer below internal.h: how a
+/* platform_linux.h - the runtime's one Linux layer: how a
  * system call is made, how its errno is read, and the one reader of
  * /proc/self/maps (procmaps.c).
  *

@@ -33,6 +33,7 @@
 #include "heap.h"
 #include "heap_internal.h"
 #include "lock.h"
+#include "scan_contract.h"
 
 #define PAGE 4096u
 #define COMMIT_MIN (256u << 10) /* bytes of blocks committed at a time */

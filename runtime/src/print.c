@@ -4,7 +4,8 @@
  */
 #include <string.h>
 
-#include "internal.h"
+#include "base.h"
+#include "print.h"
 
 struct out {
   char *buf;

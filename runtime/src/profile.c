@@ -19,7 +19,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "base.h"
+#include "outfile.h"
+#include "print.h"
+#include "profile.h"
 #include "profile_format.h"
 
 enum {

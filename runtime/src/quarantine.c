@@ -23,8 +23,13 @@
 #include <errno.h>
 #include <pthread.h>
 
+#include "base.h"
+#include "fill.h"
 #include "heap.h"
 #include "lock.h"
+#include "options.h"
+#include "quarantine.h"
+#include "scan_contract.h"
 
 struct ring {
   struct ring *next_all;  /* every ring ever made, for the exit check */

@@ -25,8 +25,15 @@
 #include <string.h>
 #include <time.h>
 
-#include "internal.h"
+#include "base.h"
 #include "lock.h"
+#include "log.h"
+#include "options.h"
+#include "outfile.h"
+#include "platform.h"
+#include "print.h"
+#include "record.h"
+#include "scan_contract.h"
 
 struct record {
   uint32_t done; /* set last, with release: the entry is complete */

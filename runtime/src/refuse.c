@@ -16,7 +16,14 @@
  */
 #include <errno.h>
 
+#include "base.h"
 #include "heap.h"
+#include "init.h"
+#include "options.h"
+#include "refuse.h"
+#include "report.h"
+#include "site.h"
+#include "stacks.h"
 
 /* The throwing forms of operator new: they never return NULL. */
 static bool op_throws(unsigned op) {

@@ -22,7 +22,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "base.h"
+#include "log.h"
+#include "options.h"
+#include "outfile.h"
+#include "platform.h"
+#include "print.h"
+#include "report.h"
+#include "site.h"
+#include "stacks.h"
 
 #define LOG_DIVIDER "*** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***"
 

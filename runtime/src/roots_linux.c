@@ -32,9 +32,14 @@
 #include <sys/syscall.h>
 #include <sys/sysinfo.h>
 
+#include "base.h"
 #include "arch_x86_64.h"
-#include "internal.h"
+#include "log.h"
+#include "platform.h"
 #include "platform_linux.h"
+#include "roots.h"
+#include "scan_contract.h"
+#include "stop.h"
 
 #define MAX_ROOTS 256
 #define MAX_DESCRIPTORS 65536 /* exited, unjoined threads looked at */

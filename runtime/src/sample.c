@@ -39,6 +39,15 @@
 #include <string.h>
 #include <time.h>
 
+#include "base.h"
+#include "log.h"
+#include "options.h"
+#include "origin.h"
+#include "platform.h"
+#include "profiler.h"
+#include "record.h"
+#include "scan_contract.h"
+#include "stacks.h"
 #include "track.h"
 
 #define STACK_FRAMES 32

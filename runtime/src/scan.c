@@ -38,7 +38,7 @@
 
 #include "scan_contract.h"
 
-/* A runtime function (internal.h, which this file does not include): the
+/* A runtime function (platform.h, which this file does not include): the
  * runtime's mmap/munmap tell its own calls by this section, and must not
  * take mmap.c's locks for the scan's memory (they are held). */
 #pragma clang section text = "mdebug_text"

@@ -114,7 +114,7 @@ void md_scan_describe(const struct md_scan_node *n, struct md_scan_block *b)
 /* The node is leaked and is being reported: not again. */
 void md_scan_mark_reported(const struct md_scan_node *n) MD_SCAN_HIDDEN;
 
-/* The runtime's services the scan uses (internal.h): zeroed memory of its
+/* The runtime's services the scan uses (platform.h, sort.h): zeroed memory of its
  * own (NULL on failure), a sort, and the parts of [begin, end) that may
  * hold data and can be read without a fault (resident or swapped out, by
  * the maps read for the stop). */

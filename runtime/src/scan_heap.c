@@ -20,7 +20,12 @@
 #define _GNU_SOURCE
 #include <sys/mman.h>
 
+#include "base.h"
 #include "heap.h"
+#include "lifecycle.h"
+#include "mappings.h"
+#include "origin.h"
+#include "scan_contract.h"
 
 _Static_assert(MD_CLASS_COUNT <= MD_SCAN_POOLS_MAX, "a pool a class");
 

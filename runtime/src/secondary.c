@@ -92,8 +92,10 @@
 #include <sys/mman.h>
 #include <time.h>
 
+#include "base.h"
 #include "heap_internal.h"
 #include "lock.h"
+#include "scan_contract.h"
 
 #define PAGE ((size_t)4096)
 #define HEADER_MAGIC 0x6d64626967626c6bull /* "mdbigblk" */

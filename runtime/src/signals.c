@@ -36,7 +36,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "base.h"
+#include "heapdump.h"
+#include "leak.h"
+#include "log.h"
+#include "options.h"
+#include "platform.h"
+#include "profiler.h"
+#include "record.h"
+#include "signals.h"
+#include "stacks.h"
+#include "stats.h"
 
 enum action {
   TOGGLE, RECORDS, HEAP_DUMP, UNREACHABLE, STATS, SNAPSHOT, TRACK, ACTIONS

@@ -11,7 +11,11 @@
 #include <dlfcn.h>
 #include <string.h>
 
-#include "internal.h"
+#include "base.h"
+#include "options.h"
+#include "print.h"
+#include "site.h"
+#include "stacks.h"
 
 /* ops.def has one line per abi.def entry, in the same order. */
 enum {

@@ -25,9 +25,23 @@
 #include <string.h>
 #include <time.h>
 
+#include "base.h"
+#include "init.h"
 #include "lock.h"
+#include "log.h"
 #include "mdebug/site.h"
+#include "options.h"
+#include "origin.h"
+#include "outfile.h"
+#include "platform.h"
+#include "print.h"
+#include "profile.h"
 #include "profile_format.h"
+#include "profiler.h"
+#include "record.h"
+#include "scan_contract.h"
+#include "site.h"
+#include "stacks.h"
 #include "track.h"
 
 #define DEFAULT_PREFIX "/tmp/mdebug_profile"

@@ -2,7 +2,8 @@
  * records (no recursion, no extra memory), for lists of millions of leaks
  * or heap-dump records built in mmap'ed memory. Never allocates.
  */
-#include "internal.h"
+#include "base.h"
+#include "sort.h"
 
 static inline void swap(unsigned char *a, unsigned char *b, size_t size) {
   if (size % 8 == 0) { /* every record the runtime sorts: whole words */

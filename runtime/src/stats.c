@@ -10,6 +10,11 @@
  * allocates.
  */
 #include "heap.h"
+#include "init.h"
+#include "log.h"
+#include "stacks.h"
+#include "stats.h"
+#include "usage.h"
 
 void md_stats_log(void) {
   md_ensure_init();

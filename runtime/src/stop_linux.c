@@ -61,8 +61,13 @@
 #include <time.h>
 #include <elf.h>
 
-#include "internal.h"
+#include "base.h"
 #include "lock.h"
+#include "platform.h"
+#include "print.h"
+#include "roots.h"
+#include "scan_contract.h"
+#include "stop.h"
 #include "stop_linux.h"
 
 

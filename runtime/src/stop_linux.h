@@ -15,7 +15,7 @@
 #include <sys/syscall.h>
 #include <time.h>
 
-#include "internal.h"
+#include "base.h"
 #include "platform_linux.h"
 
 /* SIGRTMAX-13 (51 with glibc). malloc debug's triggers use SIGRTMAX-19 ..

@@ -28,6 +28,7 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 
+#include "platform.h"
 #include "stop_linux.h"
 
 /* ---- the fallback's own state, shared with its handler ------------------ */

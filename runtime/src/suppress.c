@@ -19,7 +19,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "base.h"
+#include "log.h"
+#include "options.h"
+#include "print.h"
+#include "scan_contract.h"
+#include "site.h"
+#include "suppress.h"
 
 #define MAX_FILE (1u << 20)
 

@@ -45,9 +45,15 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base.h"
 #include "lock.h"
-#include "internal.h"
+#include "log.h"
+#include "options.h"
+#include "platform.h"
 #include "platform_linux.h"
+#include "print.h"
+#include "scan_contract.h"
+#include "stacks.h"
 #include "symbolizer_answer.h"
 
 #define MAX_MODULES 64

@@ -25,8 +25,10 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "base.h"
 #include "heap_internal.h"
 #include "lock.h"
+#include "scan_contract.h"
 
 #define BIN_BYTES (128u << 10) /* at most this many bytes of blocks a bin */
 #define MIN_SLOTS 8 /* the least a consumer's bin keeps (see the top) */

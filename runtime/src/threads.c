@@ -33,8 +33,17 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "internal.h"
+#include "base.h"
+#include "copies.h"
+#include "lifecycle.h"
 #include "lock.h"
+#include "mappings.h"
+#include "platform.h"
+#include "print.h"
+#include "roots.h"
+#include "stacks.h"
+#include "thread_stacks.h"
+#include "threshold.h"
 
 extern char __start_mdebug_text[] __attribute__((weak, visibility("hidden")));
 extern char __stop_mdebug_text[] __attribute__((weak, visibility("hidden")));

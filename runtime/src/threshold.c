@@ -29,9 +29,19 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "base.h"
 #include "arch_x86_64.h"
 #include "heap.h"
+#include "heapdump.h"
+#include "leak.h"
 #include "lock.h"
+#include "log.h"
+#include "mappings.h"
+#include "options.h"
+#include "platform.h"
+#include "print.h"
+#include "threshold.h"
+#include "usage.h"
 
 #define POLL_MS 100
 #define STEP_MIN (64u << 10)

@@ -12,7 +12,9 @@
 #ifndef MDEBUG_TRACK_H
 #define MDEBUG_TRACK_H
 
+#include "base.h"
 #include "heap.h"
+#include "origin.h"
 
 /* ---- counters.c: per-site counters, one row per origin id ---------------
  * Each thread counts into rows of its own (so two threads allocating at
@@ -98,7 +100,7 @@ unsigned md_sample_alloc(const struct md_block *b, size_t size) MD_HIDDEN;
  * profile and releases the record. */
 void md_sample_free(const struct md_block *b, md_origin_t origin) MD_HIDDEN;
 
-/* What snapshot.c reads (sample.c; the rest is in internal.h). */
+/* What snapshot.c reads (sample.c; the rest is in profiler.h). */
 struct md_sample_params {
   uint64_t rate, bytes;  /* 0: not sampling that way */
   uint64_t min_size;     /* track_min_size (0: none) */

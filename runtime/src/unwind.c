@@ -23,9 +23,11 @@
 #define _GNU_SOURCE
 #include <link.h>
 
-#include "internal.h"
+#include "base.h"
 #include "lock.h"
 #include "platform_linux.h"
+#include "scan_contract.h"
+#include "stacks.h"
 
 extern char __start_mdebug_text[] __attribute__((weak, visibility("hidden")));
 extern char __stop_mdebug_text[] __attribute__((weak, visibility("hidden")));

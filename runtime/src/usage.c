@@ -14,7 +14,20 @@
  */
 #include <string.h>
 
+#include "base.h"
 #include "heap.h"
+#include "init.h"
+#include "log.h"
+#include "mappings.h"
+#include "origin.h"
+#include "outfile.h"
+#include "print.h"
+#include "scan_contract.h"
+#include "site.h"
+#include "sort.h"
+#include "stacks.h"
+#include "thread_stacks.h"
+#include "usage.h"
 
 static const char *const category_names[MD_CATS] = {"heap blocks", "mappings",
                                                     "thread stacks"};

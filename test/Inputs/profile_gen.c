@@ -33,7 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "base.h"
+#include "profile.h"
 #include "profile_format.h"
 
 #define MAX_SITES 4096

@@ -21,8 +21,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "guard.h"
 #include "heap.h"
-/* internal.h puts what follows in the runtime's section, whose frames the
+#include "stacks.h"
+/* base.h puts what follows in the runtime's section, whose frames the
  * unwinder skips: this test's own code goes back to .text. */
 #pragma clang section text = ""
 

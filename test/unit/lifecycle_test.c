@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "expect.h"
+#include "init.h"
 #include "lifecycle.h"
 
 static char turns[16];

@@ -7,7 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "base.h"
+#include "options.h"
 
 #include "expect.h"
 

@@ -15,7 +15,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "internal.h"
+#include "base.h"
+#include "profile.h"
 #include "profile_format.h"
 
 #include "expect.h"

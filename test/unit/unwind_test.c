@@ -7,7 +7,8 @@
 // CHECK: unwind_test: 7 passed, 0 failed
 #include <stdio.h>
 
-#include "internal.h"
+#include "base.h"
+#include "stacks.h"
 
 /* This file's own functions are the program's, not the runtime's. */
 #pragma clang section text = ""

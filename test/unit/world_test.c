@@ -38,8 +38,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "base.h"
 #include "no_ptrace.h"
+#include "roots.h"
+#include "stop.h"
 
 #include "expect.h"
 
