@@ -26,6 +26,14 @@
 #include "heap.h"
 #include "lock.h"
 
+/* A ring entry: e names the block (encode; 0: none), user is where its
+ * check starts (a small block's pointer, so that leaving needs no geometry
+ * and its lines can be prefetched from the entry alone). */
+struct slot {
+  uintptr_t e;
+  unsigned char *user;
+};
+
 struct ring {
   struct ring *next_all;  /* every ring ever made, for the exit check */
   struct ring *next_free; /* rings of exited threads, ready for reuse */
@@ -33,18 +41,25 @@ struct ring {
   size_t count;           /* blocks held */
   size_t bytes;           /* their slots' bytes (large blocks: none) */
   size_t large_bytes;     /* pages large blocks keep resident */
-  uintptr_t slots[];      /* the blocks (encode); 0: none */
+  struct slot slots[];    /* the blocks */
 };
 
 /* A ring entry names a block without a lookup on the way out: a slot of
- * the primary heap by class and index, another block by its pointer
- * (shifted, low bit set: a page-guarded block's may be odd) and, in its
- * top 16 bits, the pages it keeps resident (md_heap_quarantine_keep), so
- * that what the ring counts never depends on the block's header. */
+ * the primary heap by class and index, with the bytes its fill covers (what
+ * leaving checks, at most a class's size: 18 bits) in the top bits; another
+ * block by its pointer (shifted, low bit set: a page-guarded block's may be
+ * odd) and, in its top 16 bits, the pages it keeps resident
+ * (md_heap_quarantine_keep), so that what the ring counts never depends on
+ * the block's header. */
 #define LARGE_PTR_MASK (((uintptr_t)1 << 48) - 1)
-static inline uintptr_t encode(const struct md_block *b, size_t kept) {
-  if (b->klass)
-    return ((uintptr_t)b->klass << 33) | ((uintptr_t)b->index << 1);
+#define SMALL_FILL_SHIFT 41
+_Static_assert(MD_PRIMARY_MAX < ((size_t)1 << (64 - SMALL_FILL_SHIFT)),
+               "a small block's fill length fits its ring entry");
+static inline uintptr_t encode_small(const struct md_block *b, size_t filled) {
+  return ((uintptr_t)filled << SMALL_FILL_SHIFT) |
+         ((uintptr_t)b->klass << 33) | ((uintptr_t)b->index << 1);
+}
+static inline uintptr_t encode_large(const struct md_block *b, size_t kept) {
   return (uintptr_t)(kept >> 12) << 48 | (uintptr_t)b->user << 1 | 1;
 }
 static inline size_t large_kept(uintptr_t e) {
@@ -107,18 +122,41 @@ static MD_NOINLINE struct ring *acquire_ring(void) {
   return r;
 }
 
-/* Whether a quarantined block's first n bytes still hold the free fill:
- * up to 64 bytes (fill_on_free's default; a smaller block's all) in
- * 16-byte loads inline, the last one overlapping. */
+/* The free fill of a small block's first n bytes and its check when the
+ * block leaves: up to 64 bytes (fill_on_free's default; a smaller block's
+ * all) in 16-byte stores and loads inline, the last one overlapping, so
+ * that neither touches a line of the block beyond those n bytes. */
 typedef uint64_t fill_vec __attribute__((vector_size(16)));
 static MD_ALWAYS_INLINE fill_vec fill_load(const unsigned char *p) {
   fill_vec v;
   __builtin_memcpy(&v, p, sizeof v); /* unaligned, no aliasing question */
   return v;
 }
+static MD_ALWAYS_INLINE void fill_store(unsigned char *p, fill_vec v) {
+  __builtin_memcpy(p, &v, sizeof v);
+}
+#define FILL_W8 (0x0101010101010101ull * MD_FILL_FREE)
+static MD_ALWAYS_INLINE void fill_small(unsigned char *p, size_t n) {
+  const fill_vec w = {FILL_W8, FILL_W8};
+  if (MD_LIKELY(n == 64)) {
+    fill_store(p, w);
+    fill_store(p + 16, w);
+    fill_store(p + 32, w);
+    fill_store(p + 48, w);
+  } else if (n >= 16 && n < 64) {
+    for (size_t j = 0; j + 16 < n; j += 16)
+      fill_store(p + j, w);
+    fill_store(p + n - 16, w);
+  } else if (n >= 8 && n < 16) {
+    uint64_t w8 = FILL_W8;
+    __builtin_memcpy(p, &w8, 8);
+    __builtin_memcpy(p + n - 8, &w8, 8);
+  } else {
+    __builtin_memset(p, MD_FILL_FREE, n);
+  }
+}
 static MD_ALWAYS_INLINE bool fill_intact(const unsigned char *p, size_t n) {
-  const uint64_t w8 = 0x0101010101010101ull * MD_FILL_FREE;
-  const fill_vec w = {w8, w8};
+  const fill_vec w = {FILL_W8, FILL_W8};
   if (MD_LIKELY(n == 64)) {
     fill_vec acc = (fill_load(p) ^ w) | (fill_load(p + 16) ^ w) |
                    (fill_load(p + 32) ^ w) | (fill_load(p + 48) ^ w);
@@ -134,7 +172,7 @@ static MD_ALWAYS_INLINE bool fill_intact(const unsigned char *p, size_t n) {
     uint64_t a, b;
     __builtin_memcpy(&a, p, 8);
     __builtin_memcpy(&b, p + n - 8, 8);
-    return ((a ^ w8) | (b ^ w8)) == 0;
+    return ((a ^ FILL_W8) | (b ^ FILL_W8)) == 0;
   }
   return md_bytes_all(p, n, MD_FILL_FREE);
 }
@@ -163,20 +201,20 @@ static MD_NOINLINE size_t evict_large(uintptr_t e, bool at_exit) {
 }
 
 /* A block leaving the quarantine: checked, then back to the heap (not at
- * exit). Returns the bytes it held. */
-static inline size_t evict(uintptr_t e, bool at_exit) {
+ * exit). Returns the bytes it held. The check reads only the bytes the
+ * fill wrote, from the entry (no size, no geometry); the metadata is read
+ * for the state it changes. */
+static inline size_t evict(struct slot s, bool at_exit) {
+  uintptr_t e = s.e;
   if (MD_UNLIKELY(e & 1))
     return evict_large(e, at_exit);
-  unsigned k = (unsigned)(e >> 33);
+  unsigned k = (unsigned)(e >> 33) & 255u;
   uint32_t i = (uint32_t)(e >> 1);
   struct md_meta *m = md_meta_at(k, i);
   uint32_t bits = __atomic_load_n(&m->bits, __ATOMIC_ACQUIRE);
   if (MD_UNLIKELY(MD_BITS_STATE(bits) != MD_STATE_QUARANTINED))
     return 0; /* cannot happen: only this ring held it */
-  size_t n = m->size + md_heap.expand;
-  if (n > md_opt.fill_on_free)
-    n = md_opt.fill_on_free;
-  if (MD_UNLIKELY(!fill_intact(md_slot_user(k, i) + MD_BITS_LEAD(bits) * 16, n))) {
+  if (MD_UNLIKELY(!fill_intact(s.user, e >> SMALL_FILL_SHIFT))) {
     struct md_block b;
     md_heap_block_at(k, i, &b);
     md_fill_check_freed(&b, at_exit); /* reports */
@@ -189,13 +227,13 @@ static inline size_t evict(uintptr_t e, bool at_exit) {
 }
 
 /* Evicts the oldest block. */
-static void evict_oldest(struct ring *r) {
+static inline void evict_oldest(struct ring *r) {
   size_t i = r->head;
-  uintptr_t old = r->slots[i];
-  __atomic_store_n(&r->slots[i], 0, __ATOMIC_RELAXED);
+  struct slot old = r->slots[i];
+  __atomic_store_n(&r->slots[i].e, 0, __ATOMIC_RELAXED);
   r->head = i + 1 == ring_size ? 0 : i + 1;
   r->count--;
-  if (old)
+  if (old.e)
     r->bytes -= evict(old, false);
 }
 
@@ -205,16 +243,16 @@ static MD_NOINLINE void evict_oldest_kept(struct ring *r) {
   bool found = false;
   for (size_t k = 0; k < r->count && !found; k++) {
     size_t i = (r->head + k) % ring_size;
-    uintptr_t e = r->slots[i];
-    if (large_kept(e)) {
-      __atomic_store_n(&r->slots[i], 0, __ATOMIC_RELAXED);
-      evict(e, false);
+    struct slot s = r->slots[i];
+    if (large_kept(s.e)) {
+      __atomic_store_n(&r->slots[i].e, 0, __ATOMIC_RELAXED);
+      evict(s, false);
       found = true;
     }
   }
   if (!found)
     r->large_bytes = 0; /* cannot happen: the count says one is there */
-  while (r->count && !r->slots[r->head]) {
+  while (r->count && !r->slots[r->head].e) {
     r->head = r->head + 1 == ring_size ? 0 : r->head + 1;
     r->count--;
   }
@@ -222,11 +260,13 @@ static MD_NOINLINE void evict_oldest_kept(struct ring *r) {
 
 /* The new entry at the ring's tail, after everything it evicts: the exit
  * check never sees a block in a ring unfilled. */
-static inline void publish(struct ring *r, uintptr_t e, size_t held) {
+static inline void publish(struct ring *r, uintptr_t e, unsigned char *user,
+                           size_t held) {
   size_t tail = r->head + r->count;
   if (tail >= ring_size)
     tail -= ring_size;
-  __atomic_store_n(&r->slots[tail], e, __ATOMIC_RELEASE);
+  r->slots[tail].user = user;
+  __atomic_store_n(&r->slots[tail].e, e, __ATOMIC_RELEASE);
   r->count++;
   r->bytes += held;
 }
@@ -246,9 +286,16 @@ static MD_NOINLINE void push_large(struct ring *r, const struct md_block *b) {
   else
     md_heap_protect_freed(b);
   errno = saved_errno;
-  publish(r, encode(b, kept), 0);
+  publish(r, encode_large(b, kept), b->user, 0);
   r->large_bytes += kept;
 }
+
+/* Blocks whose lines are loaded ahead of their leaving: by the time the
+ * oldest block leaves, the program has long moved on and its metadata and
+ * first bytes are cold (a miss each, on Lua one per free); a load started
+ * this many frees ahead has arrived by then, while one started at the free
+ * before had not. */
+#define PREFETCH_AHEAD 8
 
 /* Evicts the oldest blocks while the ring is full (free_track blocks, or
  * free_track_bytes), then fills the new one, then publishes it. */
@@ -277,19 +324,29 @@ void md_quarantine_push(const struct md_block *b) {
   while (r->count >= ring_size ||
          (byte_cap && r->count && r->bytes + held > byte_cap))
     evict_oldest(r);
-  if (md_opt.fill_on_free == 64 && md_block_usable(b) >= 64)
-    __builtin_memset(b->user, MD_FILL_FREE, 64); /* the default, inline */
+  /* md_fill_on_free's bytes, inline. */
+  size_t filled = md_block_usable(b);
+  if (filled > md_opt.fill_on_free)
+    filled = md_opt.fill_on_free;
+  if (MD_LIKELY(filled <= 64))
+    fill_small(b->user, filled);
   else
-    md_fill_on_free(b);
-  publish(r, encode(b, 0), held);
-  /* The next free may evict the oldest block: its metadata and first
-   * bytes are cold by now, so start loading them. */
-  uintptr_t next = r->slots[r->head];
-  if (next && !(next & 1)) {
-    unsigned k = (unsigned)(next >> 33);
-    uint32_t i = (uint32_t)(next >> 1);
-    __builtin_prefetch(md_meta_at(k, i), 1);
-    __builtin_prefetch(md_slot_user(k, i), 0);
+    __builtin_memset(b->user, MD_FILL_FREE, filled);
+  publish(r, encode_small(b, filled), b->user, held);
+  /* Start loading the lines of the block that leaves PREFETCH_AHEAD frees
+   * from now: its metadata and the first and last of the bytes it checks. */
+  if (r->count > PREFETCH_AHEAD) {
+    size_t j = r->head + PREFETCH_AHEAD;
+    if (j >= ring_size)
+      j -= ring_size;
+    struct slot s = r->slots[j];
+    if (s.e && !(s.e & 1)) {
+      __builtin_prefetch(md_meta_at((unsigned)(s.e >> 33) & 255u,
+                                    (uint32_t)(s.e >> 1)),
+                         1);
+      __builtin_prefetch(s.user, 0);
+      __builtin_prefetch(s.user + (s.e >> SMALL_FILL_SHIFT) - 1, 0);
+    }
   }
 }
 
@@ -301,10 +358,10 @@ void md_quarantine_drain(void) {
   md_unlock(&rings_lock);
   for (struct ring *r = rings; r; r = r->next_all)
     for (size_t k = 0; k < ring_size; k++) {
-      uintptr_t e = __atomic_load_n(&r->slots[(r->head + k) % ring_size],
-                                    __ATOMIC_ACQUIRE);
+      struct slot *p = &r->slots[(r->head + k) % ring_size];
+      uintptr_t e = __atomic_load_n(&p->e, __ATOMIC_ACQUIRE);
       if (e)
-        evict(e, true);
+        evict((struct slot){e, p->user}, true);
     }
 }
 
