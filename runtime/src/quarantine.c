@@ -74,7 +74,21 @@ static inline size_t large_kept(uintptr_t e) {
  * when kept). */
 #define LARGE_KEEP_FACTOR 4
 
-static size_t ring_size, byte_cap, large_cap;
+/* Small blocks leave in batches of this many when free_track is at least
+ * BATCH_MIN_TRACK: the ring then has room for free_track + EVICT_BATCH - 1
+ * blocks and, full, gives back its oldest EVICT_BATCH at once, so that it
+ * always holds at least the last free_track freed blocks. A batch's
+ * lines are loaded together (their misses overlap, where one at a time
+ * each stalled the free that evicted it) and the next batch's are
+ * prefetched, EVICT_BATCH frees ahead. */
+#define EVICT_BATCH 16
+#define BATCH_MIN_TRACK 64
+
+static size_t ring_slots; /* entries a ring has */
+static size_t ring_full;  /* at this count, a push evicts first */
+static size_t batch;      /* how many blocks a full ring evicts */
+static size_t byte_cap, large_cap;
+static size_t byte_limit; /* byte_cap, or no limit */
 static struct ring *all_rings, *free_rings;
 static md_lock_t rings_lock = MD_LOCK_INIT;
 static pthread_key_t ring_key;
@@ -91,12 +105,16 @@ static void release_ring(void *r) {
 }
 
 void md_quarantine_init(void) {
-  ring_size = md_opt.free_track;
+  size_t ring_size = md_opt.free_track;
+  batch = ring_size >= BATCH_MIN_TRACK ? EVICT_BATCH : 1;
+  ring_slots = ring_size + batch - 1;
+  ring_full = ring_slots;
   byte_cap = md_opt.free_track_bytes;
+  byte_limit = byte_cap ? byte_cap : MD_SIZE_ALL;
   large_cap = byte_cap <= MD_SIZE_ALL / LARGE_KEEP_FACTOR
                   ? byte_cap * LARGE_KEEP_FACTOR
                   : MD_SIZE_ALL;
-  if (ring_size)
+  if (ring_slots)
     pthread_key_create(&ring_key, release_ring);
 }
 
@@ -107,7 +125,7 @@ static MD_NOINLINE struct ring *acquire_ring(void) {
   if (r) {
     free_rings = r->next_free;
   } else {
-    r = md_mmap(sizeof(struct ring) + ring_size * sizeof(r->slots[0]));
+    r = md_mmap(sizeof(struct ring) + ring_slots * sizeof(r->slots[0]));
     if (r) {
       r->next_all = all_rings;
       all_rings = r;
@@ -143,9 +161,12 @@ static MD_ALWAYS_INLINE void fill_small(unsigned char *p, size_t n) {
     fill_store(p + 16, w);
     fill_store(p + 32, w);
     fill_store(p + 48, w);
-  } else if (n >= 16 && n < 64) {
-    for (size_t j = 0; j + 16 < n; j += 16)
-      fill_store(p + j, w);
+  } else if (n >= 16 && n < 64) { /* not a loop: clang makes it a memset call */
+    fill_store(p, w);
+    if (n > 32)
+      fill_store(p + 16, w);
+    if (n > 48)
+      fill_store(p + 32, w);
     fill_store(p + n - 16, w);
   } else if (n >= 8 && n < 16) {
     uint64_t w8 = FILL_W8;
@@ -231,7 +252,7 @@ static inline void evict_oldest(struct ring *r) {
   size_t i = r->head;
   struct slot old = r->slots[i];
   __atomic_store_n(&r->slots[i].e, 0, __ATOMIC_RELAXED);
-  r->head = i + 1 == ring_size ? 0 : i + 1;
+  r->head = i + 1 == ring_slots ? 0 : i + 1;
   r->count--;
   if (old.e)
     r->bytes -= evict(old, false);
@@ -242,7 +263,7 @@ static inline void evict_oldest(struct ring *r) {
 static MD_NOINLINE void evict_oldest_kept(struct ring *r) {
   bool found = false;
   for (size_t k = 0; k < r->count && !found; k++) {
-    size_t i = (r->head + k) % ring_size;
+    size_t i = (r->head + k) % ring_slots;
     struct slot s = r->slots[i];
     if (large_kept(s.e)) {
       __atomic_store_n(&r->slots[i].e, 0, __ATOMIC_RELAXED);
@@ -253,7 +274,7 @@ static MD_NOINLINE void evict_oldest_kept(struct ring *r) {
   if (!found)
     r->large_bytes = 0; /* cannot happen: the count says one is there */
   while (r->count && !r->slots[r->head].e) {
-    r->head = r->head + 1 == ring_size ? 0 : r->head + 1;
+    r->head = r->head + 1 == ring_slots ? 0 : r->head + 1;
     r->count--;
   }
 }
@@ -263,8 +284,8 @@ static MD_NOINLINE void evict_oldest_kept(struct ring *r) {
 static inline void publish(struct ring *r, uintptr_t e, unsigned char *user,
                            size_t held) {
   size_t tail = r->head + r->count;
-  if (tail >= ring_size)
-    tail -= ring_size;
+  if (tail >= ring_slots)
+    tail -= ring_slots;
   r->slots[tail].user = user;
   __atomic_store_n(&r->slots[tail].e, e, __ATOMIC_RELEASE);
   r->count++;
@@ -278,7 +299,7 @@ static MD_NOINLINE void push_large(struct ring *r, const struct md_block *b) {
   size_t kept = md_heap_quarantine_keep(b, large_cap);
   while (kept && r->large_bytes && r->large_bytes + kept > large_cap)
     evict_oldest_kept(r);
-  while (r->count >= ring_size || (byte_cap && r->count && r->bytes > byte_cap))
+  while (r->count >= ring_full || (byte_cap && r->count && r->bytes > byte_cap))
     evict_oldest(r);
   int saved_errno = errno; /* mprotect, madvise */
   if (kept)
@@ -290,17 +311,66 @@ static MD_NOINLINE void push_large(struct ring *r, const struct md_block *b) {
   r->large_bytes += kept;
 }
 
-/* Blocks whose lines are loaded ahead of their leaving: by the time the
- * oldest block leaves, the program has long moved on and its metadata and
- * first bytes are cold (a miss each, on Lua one per free); a load started
- * this many frees ahead has arrived by then, while one started at the free
- * before had not. */
-#define PREFETCH_AHEAD 8
+/* Starts loading the lines of the n blocks from entry j on: their
+ * metadata and the first of the bytes their check reads (the next line,
+ * when the check reaches it, comes with it from the hardware's adjacent
+ * line prefetch). A hole's entry names class 0's slot 0: a prefetch of
+ * an address nobody reads is harmless. */
+static MD_ALWAYS_INLINE void prefetch_entries(const struct ring *r, size_t j,
+                                              size_t n) {
+  for (size_t k = 0; k < n; k++) {
+    struct slot s = r->slots[j];
+    if (MD_LIKELY(!(s.e & 1)))
+      __builtin_prefetch(md_meta_at((unsigned)(s.e >> 33) & 255u,
+                                    (uint32_t)(s.e >> 1)),
+                         1);
+    __builtin_prefetch(s.user, 0);
+    j = j + 1 == ring_slots ? 0 : j + 1;
+  }
+}
 
-/* Evicts the oldest blocks while the ring is full (free_track blocks, or
- * free_track_bytes), then fills the new one, then publishes it. */
-void md_quarantine_push(const struct md_block *b) {
-  struct ring *r = my_ring ? my_ring : acquire_ring();
+/* A full ring: its oldest `batch` blocks leave (one, on a short ring).
+ * The ring's head and count move before each block is checked, as
+ * evict_oldest's do, so that a signal handler's push in between finds the
+ * ring consistent. */
+static MD_NOINLINE void evict_batch(struct ring *r) {
+  size_t n = r->count - (ring_full - batch); /* more after a race (push) */
+  if (r->count >= n + batch) /* the next batch, batch frees from now */
+    prefetch_entries(r, r->head + n < ring_slots ? r->head + n
+                                                 : r->head + n - ring_slots,
+                     batch);
+  size_t h = r->head;
+  for (size_t k = 0; k < n; k++) {
+    struct slot old = r->slots[h];
+    __atomic_store_n(&r->slots[h].e, 0, __ATOMIC_RELAXED);
+    h = h + 1 == ring_slots ? 0 : h + 1;
+    r->head = h;
+    r->count--;
+    if (MD_LIKELY(old.e))
+      r->bytes -= evict(old, false);
+  }
+}
+
+/* A small block into the ring, which has room: md_fill_on_free's bytes,
+ * inline, then the entry. */
+static MD_ALWAYS_INLINE void fill_publish(struct ring *r,
+                                          const struct md_block *b,
+                                          size_t held) {
+  size_t filled = md_block_usable(b);
+  if (filled > md_opt.fill_on_free)
+    filled = md_opt.fill_on_free;
+  if (MD_LIKELY(filled <= 64))
+    fill_small(b->user, filled);
+  else
+    __builtin_memset(b->user, MD_FILL_FREE, filled);
+  publish(r, encode_small(b, filled), b->user, held);
+}
+
+/* What md_quarantine_push's inline path leaves: a thread's first free, a
+ * large block, a full ring (free_track blocks, or free_track_bytes). */
+static MD_NOINLINE void push_slow(struct ring *r, const struct md_block *b) {
+  if (!r)
+    r = acquire_ring();
   if (MD_UNLIKELY(!r)) { /* no memory for a ring: no quarantine */
     int saved_errno = errno;
     md_fill_on_free(b);
@@ -318,36 +388,32 @@ void md_quarantine_push(const struct md_block *b) {
   size_t held = md_heap.classes[b->klass].size;
   /* >=, not ==: a signal handler that frees on this thread may push
    * between this check and our store (its own push leaves count at most
-   * ring_size), so ours may leave one block more than the ring holds; the
+   * ring_full), so ours may leave one block more than the ring holds; the
    * next push evicts back under the limit. With == the count then grew
    * without bound and stores landed past the ring, in the next mapping. */
-  while (r->count >= ring_size ||
-         (byte_cap && r->count && r->bytes + held > byte_cap))
+  if (r->count >= ring_full)
+    evict_batch(r);
+  while (r->count && r->bytes + held > byte_limit)
     evict_oldest(r);
-  /* md_fill_on_free's bytes, inline. */
-  size_t filled = md_block_usable(b);
-  if (filled > md_opt.fill_on_free)
-    filled = md_opt.fill_on_free;
-  if (MD_LIKELY(filled <= 64))
-    fill_small(b->user, filled);
-  else
-    __builtin_memset(b->user, MD_FILL_FREE, filled);
-  publish(r, encode_small(b, filled), b->user, held);
-  /* Start loading the lines of the block that leaves PREFETCH_AHEAD frees
-   * from now: its metadata and the first and last of the bytes it checks. */
-  if (r->count > PREFETCH_AHEAD) {
-    size_t j = r->head + PREFETCH_AHEAD;
-    if (j >= ring_size)
-      j -= ring_size;
-    struct slot s = r->slots[j];
-    if (s.e && !(s.e & 1)) {
-      __builtin_prefetch(md_meta_at((unsigned)(s.e >> 33) & 255u,
-                                    (uint32_t)(s.e >> 1)),
-                         1);
-      __builtin_prefetch(s.user, 0);
-      __builtin_prefetch(s.user + (s.e >> SMALL_FILL_SHIFT) - 1, 0);
-    }
+  fill_publish(r, b, held);
+}
+
+/* Evicts the oldest blocks while the ring is full, then fills the new one,
+ * then publishes it. The common case, a small block into a ring with
+ * room, makes no call. */
+void md_quarantine_push(const struct md_block *b) {
+  struct ring *r = my_ring;
+  unsigned k = b->klass;
+  if (MD_UNLIKELY(!r || !k)) {
+    push_slow(r, b);
+    return;
   }
+  size_t held = md_heap.classes[k].size;
+  if (MD_UNLIKELY(r->count >= ring_full || r->bytes + held > byte_limit)) {
+    push_slow(r, b);
+    return;
+  }
+  fill_publish(r, b, held);
 }
 
 /* At exit: check every block still held, oldest first in each ring. They are
@@ -357,8 +423,8 @@ void md_quarantine_drain(void) {
   struct ring *rings = all_rings;
   md_unlock(&rings_lock);
   for (struct ring *r = rings; r; r = r->next_all)
-    for (size_t k = 0; k < ring_size; k++) {
-      struct slot *p = &r->slots[(r->head + k) % ring_size];
+    for (size_t k = 0; k < ring_slots; k++) {
+      struct slot *p = &r->slots[(r->head + k) % ring_slots];
       uintptr_t e = __atomic_load_n(&p->e, __ATOMIC_ACQUIRE);
       if (e)
         evict((struct slot){e, p->user}, true);
