@@ -97,11 +97,12 @@ static __thread struct ring *my_ring __attribute__((tls_model("initial-exec")));
 /* Thread exit: the ring goes back to the pool with its blocks in it. */
 static void release_ring(void *r) {
   struct ring *ring = r;
-  md_lock(&rings_lock);
+  sigset_t old;
+  md_lock_signals_blocked(&rings_lock, &old);
   ring->next_free = free_rings;
   free_rings = ring;
-  md_unlock(&rings_lock);
   my_ring = NULL;
+  md_unlock_signals_restored(&rings_lock, &old);
 }
 
 void md_quarantine_init(void) {
@@ -118,32 +119,43 @@ void md_quarantine_init(void) {
     pthread_key_create(&ring_key, release_ring);
 }
 
+/* A thread's first free. With signals blocked: a signal handler that
+ * frees on this thread while it holds rings_lock (the mmap is a long
+ * window) would spin on the lock forever, and one that came in between
+ * would get a ring of its own that ours then replaced. */
 static MD_NOINLINE struct ring *acquire_ring(void) {
   int saved_errno = errno;
-  md_lock(&rings_lock);
-  struct ring *r = free_rings;
-  if (r) {
-    free_rings = r->next_free;
-  } else {
-    r = md_mmap(sizeof(struct ring) + ring_slots * sizeof(r->slots[0]));
+  sigset_t old;
+  md_lock_signals_blocked(&rings_lock, &old);
+  struct ring *r = my_ring; /* a handler's, before we blocked signals */
+  bool fresh = false;
+  if (!r) {
+    r = free_rings;
     if (r) {
-      r->next_all = all_rings;
-      all_rings = r;
+      free_rings = r->next_free;
+    } else {
+      r = md_mmap(sizeof(struct ring) + ring_slots * sizeof(r->slots[0]));
+      if (r) {
+        r->next_all = all_rings;
+        all_rings = r;
+      }
     }
-  }
-  md_unlock(&rings_lock);
-  if (r) {
+    fresh = r != NULL;
     my_ring = r;
-    pthread_setspecific(ring_key, r);
   }
+  md_unlock_signals_restored(&rings_lock, &old);
+  if (fresh)
+    pthread_setspecific(ring_key, r);
   errno = saved_errno;
   return r;
 }
 
 /* The free fill of a small block's first n bytes and its check when the
- * block leaves: up to 64 bytes (fill_on_free's default; a smaller block's
- * all) in 16-byte stores and loads inline, the last one overlapping, so
- * that neither touches a line of the block beyond those n bytes. */
+ * block leaves: from 16 to 64 bytes (fill_on_free's default; a smaller
+ * block's all) in four 16-byte stores or loads at offsets that depend on n
+ * without a branch (0, 16, 32 and n - 16, each no further than n - 16: a
+ * branch per length mispredicts on a program of mixed sizes), so that
+ * neither touches a line of the block beyond those n bytes. */
 typedef uint64_t fill_vec __attribute__((vector_size(16)));
 static MD_ALWAYS_INLINE fill_vec fill_load(const unsigned char *p) {
   fill_vec v;
@@ -154,20 +166,17 @@ static MD_ALWAYS_INLINE void fill_store(unsigned char *p, fill_vec v) {
   __builtin_memcpy(p, &v, sizeof v);
 }
 #define FILL_W8 (0x0101010101010101ull * MD_FILL_FREE)
+static MD_ALWAYS_INLINE size_t at_most(size_t a, size_t b) {
+  return a < b ? a : b;
+}
 static MD_ALWAYS_INLINE void fill_small(unsigned char *p, size_t n) {
   const fill_vec w = {FILL_W8, FILL_W8};
-  if (MD_LIKELY(n == 64)) {
+  if (MD_LIKELY(n >= 16 && n <= 64)) {
+    size_t last = n - 16;
     fill_store(p, w);
-    fill_store(p + 16, w);
-    fill_store(p + 32, w);
-    fill_store(p + 48, w);
-  } else if (n >= 16 && n < 64) { /* not a loop: clang makes it a memset call */
-    fill_store(p, w);
-    if (n > 32)
-      fill_store(p + 16, w);
-    if (n > 48)
-      fill_store(p + 32, w);
-    fill_store(p + n - 16, w);
+    fill_store(p + at_most(16, last), w);
+    fill_store(p + at_most(32, last), w);
+    fill_store(p + last, w);
   } else if (n >= 8 && n < 16) {
     uint64_t w8 = FILL_W8;
     __builtin_memcpy(p, &w8, 8);
@@ -178,15 +187,11 @@ static MD_ALWAYS_INLINE void fill_small(unsigned char *p, size_t n) {
 }
 static MD_ALWAYS_INLINE bool fill_intact(const unsigned char *p, size_t n) {
   const fill_vec w = {FILL_W8, FILL_W8};
-  if (MD_LIKELY(n == 64)) {
-    fill_vec acc = (fill_load(p) ^ w) | (fill_load(p + 16) ^ w) |
-                   (fill_load(p + 32) ^ w) | (fill_load(p + 48) ^ w);
-    return (acc[0] | acc[1]) == 0;
-  }
-  if (n >= 16 && n < 64) {
-    fill_vec acc = fill_load(p + n - 16) ^ w;
-    for (size_t j = 0; j + 16 < n; j += 16)
-      acc |= fill_load(p + j) ^ w;
+  if (MD_LIKELY(n >= 16 && n <= 64)) {
+    size_t last = n - 16;
+    fill_vec acc = (fill_load(p) ^ w) | (fill_load(p + at_most(16, last)) ^ w) |
+                   (fill_load(p + at_most(32, last)) ^ w) |
+                   (fill_load(p + last) ^ w);
     return (acc[0] | acc[1]) == 0;
   }
   if (n >= 8 && n < 16) {
