@@ -1,5 +1,7 @@
 /* quarantine.c - free_track: the last N freed blocks of each thread are kept,
- * filled with 0xef, and checked when they leave (FIFO) and at exit. A block
+ * filled with 0xef, and checked when they leave (FIFO) and at exit; with N
+ * of 64 or more, small blocks leave 16 at a time, so up to N + 15 are held
+ * (EVICT_BATCH). A block
  * held here is in state QUARANTINED (heap.h); when it leaves, its state
  * becomes FREED and it goes back to the heap, still known as freed until it
  * is reused. A large block up to LARGE_KEEP_FACTOR x free_track_bytes is
