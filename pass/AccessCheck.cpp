@@ -34,8 +34,9 @@
 //
 // Skipped, and counted (-mdebug-access-stats): accesses based on an alloca,
 // a byval argument or a global (never in the heap but through a wild
-// index). The geometry's loads (the intrinsics' range tests) are
-// !invariant.load: the runtime fills __mdebug_access before the program's
+// index), and those in the C library's thread-local data (errno) and the
+// ctype tables it points to. The geometry's loads (the intrinsics' range
+// tests) are !invariant.load: the runtime fills __mdebug_access before the program's
 // constructors run (a function running across the very first allocation
 // may keep seeing an empty range, and check nothing).
 //
@@ -283,11 +284,34 @@ static bool wantFunction(const Function &F) {
 
 //===-- What is checked ---------------------------------------------------===//
 
+// The C library's functions that answer a pointer to its own thread-local
+// data: errno, and the ctype tables' pointers (glibc's isalpha(c) is
+// `(*__ctype_b_loc())[c] & _ISalpha`), which point into the locale's
+// tables. Never a block of the program's: what is based on them is left
+// out as globals are (a string scanner calls isalpha on every character:
+// two probes of the cache each, for nothing).
+static bool isLibcTlsAccessor(const Value *V) {
+  const auto *Call = dyn_cast<CallInst>(V);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  if (!Callee || !Callee->isDeclaration())
+    return false;
+  StringRef Name = Callee->getName();
+  return Name == "__errno_location" || Name == "__ctype_b_loc" ||
+         Name == "__ctype_tolower_loc" || Name == "__ctype_toupper_loc";
+}
+
 // An address based on a stack or global object is never in the heap unless
 // an index runs wild: AddressSanitizer checks those for its redzones, mdebug
-// has none there.
+// has none there. Nor is an address in the C library's thread-local data or
+// in a ctype table it points to (isLibcTlsAccessor).
 Skip Instrumenter::skipReason(Value *Ptr) const {
   const Value *Obj = getUnderlyingObject(Ptr, /*MaxLookup=*/0);
+  if (isLibcTlsAccessor(Obj))
+    return Opts.SkipGlobals ? SkipGlobal : NotSkipped;
+  if (const auto *Table = dyn_cast<LoadInst>(Obj))
+    if (isLibcTlsAccessor(
+            getUnderlyingObject(Table->getPointerOperand(), /*MaxLookup=*/0)))
+      return Opts.SkipGlobals ? SkipGlobal : NotSkipped;
   if (isa<AllocaInst>(Obj))
     return Opts.SkipStack ? SkipStack : NotSkipped;
   if (const auto *Arg = dyn_cast<Argument>(Obj))
