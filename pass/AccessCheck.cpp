@@ -34,10 +34,18 @@
 //
 // Skipped, and counted (-mdebug-access-stats): accesses based on an alloca,
 // a byval argument or a global (never in the heap but through a wild
-// index). The geometry's loads (the intrinsics' range tests) are
-// !invariant.load: the runtime fills __mdebug_access before the program's
+// index), and those in the C library's thread-local data (errno) and the
+// ctype tables it points to. The geometry's loads (the intrinsics' range
+// tests) are !invariant.load: the runtime fills __mdebug_access before the program's
 // constructors run (a function running across the very first allocation
 // may keep seeing an empty range, and check nothing).
+//
+// With -mdebug-access-split-cold (mdebug-clang gives it with the machine
+// function splitter's options), each instrumented function gets an entry
+// count, so that codegen moves the blocks the checks mark cold (ColdWeight)
+// out of the function, into .text.unlikely.*: on Lua, 300 KB of code that
+// never runs, which would otherwise sit between the hot code's pages and
+// be resident with them.
 //
 // Must never: instrument what it made or already checked (both carry
 // !mdebug.check; the pass may run twice on a module), touch functions named
@@ -131,6 +139,14 @@ static cl::opt<bool> ClInline(
     cl::desc("mdebug: probe the thread's cache of answers inline, calling "
              "the lookup only when the probe misses"),
     cl::init(true));
+static cl::opt<bool> ClSplitCold(
+    "mdebug-access-split-cold",
+    cl::desc("mdebug: give each instrumented function without a profile an "
+             "entry count, so that codegen's machine function splitter "
+             "(-enable-split-machine-functions -mfs-psi-cutoff=0) moves the "
+             "checks' cold blocks out of the function (mdebug-clang passes "
+             "all three)"),
+    cl::init(false));
 static cl::opt<bool>
     ClStats("mdebug-access-stats",
             cl::desc("mdebug: print what the access checks instrumented and "
@@ -148,6 +164,7 @@ AccessOptions AccessOptions::fromCommandLine() {
   O.Share = ClShare;
   O.Origin = ClOrigin;
   O.Inline = ClInline;
+  O.SplitCold = ClSplitCold;
   O.Stats = ClStats;
   return O;
 }
@@ -159,6 +176,16 @@ static constexpr char CacheName[] = MDEBUG_ACCESS_CACHE_NAME;
 static constexpr char MarkKind[] = "mdebug.check";
 static constexpr char StrdupEntry[] = "__mdebug_strdup";
 static constexpr char StrndupEntry[] = "__mdebug_strndup";
+
+// The weight of the way into a check's cold block (a failure, a miss of
+// the cache's probe, a changed word) against 1, and the entry count an
+// instrumented function gets with -mdebug-access-split-cold: the cold
+// blocks then count 2^20 / 2^30 < 1 run (under 1 still in loops run up to
+// a thousand times a call), which the machine function splitter moves to
+// the function's cold part, while a block of the program's own that runs
+// once in a million calls (a count of 1) stays.
+static constexpr uint32_t ColdWeight = 1u << 30;
+static constexpr uint64_t SplitEntryCount = 1u << 20;
 
 namespace {
 
@@ -266,7 +293,7 @@ Instrumenter::Instrumenter(Module &M, const AccessOptions &Opts)
       AnswerTy(StructType::get(Ctx, {I64, I64, compat::pointerTo(I64), I64})),
       MarkID(Ctx.getMDKindID(MarkKind)),
       MarkNode(MDNode::get(Ctx, {})),
-      Cold(MDBuilder(Ctx).createBranchWeights(1, 100000)),
+      Cold(MDBuilder(Ctx).createBranchWeights(1, ColdWeight)),
       Likely(MDBuilder(Ctx).createBranchWeights(100, 1)) {}
 
 static bool isRuntimeFunction(const Function &F) {
@@ -283,11 +310,34 @@ static bool wantFunction(const Function &F) {
 
 //===-- What is checked ---------------------------------------------------===//
 
+// The C library's functions that answer a pointer to its own thread-local
+// data: errno, and the ctype tables' pointers (glibc's isalpha(c) is
+// `(*__ctype_b_loc())[c] & _ISalpha`), which point into the locale's
+// tables. Never a block of the program's: what is based on them is left
+// out as globals are (a string scanner calls isalpha on every character:
+// two probes of the cache each, for nothing).
+static bool isLibcTlsAccessor(const Value *V) {
+  const auto *Call = dyn_cast<CallInst>(V);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  if (!Callee || !Callee->isDeclaration())
+    return false;
+  StringRef Name = Callee->getName();
+  return Name == "__errno_location" || Name == "__ctype_b_loc" ||
+         Name == "__ctype_tolower_loc" || Name == "__ctype_toupper_loc";
+}
+
 // An address based on a stack or global object is never in the heap unless
 // an index runs wild: AddressSanitizer checks those for its redzones, mdebug
-// has none there.
+// has none there. Nor is an address in the C library's thread-local data or
+// in a ctype table it points to (isLibcTlsAccessor).
 Skip Instrumenter::skipReason(Value *Ptr) const {
   const Value *Obj = getUnderlyingObject(Ptr, /*MaxLookup=*/0);
+  if (isLibcTlsAccessor(Obj))
+    return Opts.SkipGlobals ? SkipGlobal : NotSkipped;
+  if (const auto *Table = dyn_cast<LoadInst>(Obj))
+    if (isLibcTlsAccessor(
+            getUnderlyingObject(Table->getPointerOperand(), /*MaxLookup=*/0)))
+      return Opts.SkipGlobals ? SkipGlobal : NotSkipped;
   if (isa<AllocaInst>(Obj))
     return Opts.SkipStack ? SkipStack : NotSkipped;
   if (const auto *Arg = dyn_cast<Argument>(Obj))
@@ -1329,9 +1379,13 @@ bool Instrumenter::run() {
     size_t First = Accesses.size();
     DominatorTree DT(F);
     collect(F, DT, Accesses);
-    if (Accesses.size() > First)
+    if (Accesses.size() > First) {
       placeLookups(F, DT,
                    MutableArrayRef<Access>(Accesses).drop_front(First));
+      if (Opts.SplitCold && !F.getEntryCount())
+        F.setEntryCount(
+            Function::ProfileCount(SplitEntryCount, Function::PCT_Real));
+    }
   }
   Placeholder->eraseFromParent();
   LookupPlaceholder->eraseFromParent();

@@ -29,6 +29,8 @@ struct AccessOptions {
                            ///< extended basic block, with no call between
   bool Origin = true;      ///< also check the origin pointer's slot
   bool Inline = true;      ///< probe the thread's cache before calling
+  bool SplitCold = false;  ///< entry counts for the machine function
+                           ///< splitter, which moves cold blocks out
   bool Stats = false;      ///< print what was checked and skipped
 
   /// The -mdebug-check-access, -mdebug-check-calls and -mdebug-access-*

@@ -285,8 +285,11 @@ static LOOKUP_SLOW mdebug_access_answer lookup_before(uintptr_t p) {
 }
 
 /* The lookup's arithmetic, as md_heap_resolve's, for a pointer in the
- * primary heap. */
-static LOOKUP_SLOW mdebug_access_answer lookup_compute(const void *origin) {
+ * primary heap. Inline in lookup_uncached, the path of every miss of
+ * instrumented code's probe (one function's prologue and register saves,
+ * not two); lookup_compute for the checked calls. */
+static MD_ALWAYS_INLINE mdebug_access_answer
+compute(const void *origin) {
   uintptr_t p = (uintptr_t)origin;
   unsigned k = md_region_of(origin);
   uint32_t within;
@@ -307,6 +310,9 @@ static LOOKUP_SLOW mdebug_access_answer lookup_compute(const void *origin) {
   if (MD_UNLIKELY(MD_BITS_STATE(bits) != MD_STATE_LIVE || p - user > usable))
     return answer(&no_block);
   return lookup_keep(p, user, usable, word, value);
+}
+static LOOKUP_SLOW mdebug_access_answer lookup_compute(const void *origin) {
+  return compute(origin);
 }
 
 /* A pointer in the large range: the block whose span holds it, found
@@ -365,7 +371,7 @@ static LOOKUP_SLOW mdebug_access_answer lookup_outside(const void *origin) {
 static LOOKUP_SLOW mdebug_access_answer lookup_uncached(const void *origin) {
   if (!md_primary_contains(origin))
     __attribute__((musttail)) return lookup_outside(origin);
-  __attribute__((musttail)) return lookup_compute(origin);
+  return compute(origin);
 }
 
 /* The lookup of a pointer the program computes addresses from (an array,

@@ -132,5 +132,5 @@ define i32 @fields_around_call(ptr %p) {
 
 ; CHECK-DAG: declare preserve_mostcc <2 x i64> @__mdebug_access_lookup(ptr)
 ; CHECK-DAG: declare preserve_mostcc void @__mdebug_access_fail(ptr, ptr, i64, ptr)
-; CHECK-DAG: ![[COLD]] = !{!"branch_weights", i32 1, i32 100000}
+; CHECK-DAG: ![[COLD]] = !{!"branch_weights", i32 1, i32 1073741824}
 
