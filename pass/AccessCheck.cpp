@@ -348,6 +348,16 @@ Skip Instrumenter::skipReason(Value *Ptr) const {
   return NotSkipped;
 }
 
+/// An access of I through Ptr, its size still to be found.
+static Access makeAccess(Instruction &I, Value *Ptr, bool Write) {
+  Access A;
+  A.I = &I;
+  A.Ptr = Ptr;
+  A.Size = 0;
+  A.Write = Write;
+  return A;
+}
+
 // Pointers in address space 0 only (another is not the heap's); vectors of
 // pointers (gathers, scatters) and scalable types are left out.
 bool Instrumenter::wantAccess(Instruction &I, Access &A) const {
@@ -355,16 +365,16 @@ bool Instrumenter::wantAccess(Instruction &I, Access &A) const {
     return false;
   Type *ValTy = nullptr;
   if (auto *LI = dyn_cast<LoadInst>(&I)) {
-    A = {&I, LI->getPointerOperand(), 0, false};
+    A = makeAccess(I, LI->getPointerOperand(), false);
     ValTy = LI->getType();
   } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
-    A = {&I, SI->getPointerOperand(), 0, true};
+    A = makeAccess(I, SI->getPointerOperand(), true);
     ValTy = SI->getValueOperand()->getType();
   } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
-    A = {&I, RMW->getPointerOperand(), 0, true};
+    A = makeAccess(I, RMW->getPointerOperand(), true);
     ValTy = RMW->getValOperand()->getType();
   } else if (auto *X = dyn_cast<AtomicCmpXchgInst>(&I)) {
-    A = {&I, X->getPointerOperand(), 0, true};
+    A = makeAccess(I, X->getPointerOperand(), true);
     ValTy = X->getCompareOperand()->getType();
   } else {
     return false;
