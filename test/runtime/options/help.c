@@ -10,7 +10,7 @@ int main(void) {
 }
 // CHECK: mdebug options, set as MDEBUG_OPTIONS="name[=value] ..." (space or ':' separated); default set: rear_guard=8 free_track=256 free_track_bytes=262144 fill_on_free=64 verify_pointers leak_check
 // CHECK-NEXT: front_guard[=N] N in 1..16384, bare: 32 guard bytes (0xaa) before each block, rounded up to 16
-// CHECK: free_track[=N] N in 1..16384, bare: 100 keep the last N freed blocks
+// CHECK: free_track[=N] N in 1..16384, bare: 100 keep at least the last N freed blocks
 // CHECK: exitcode=N N in 0..255
 // CHECK: log_path=PATH
 // CHECK: help print this list and carry on
