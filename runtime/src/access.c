@@ -48,7 +48,6 @@
 #include "print.h"
 #include "report.h"
 #include "scan_contract.h"
-#include "stacks.h"
 
 #define CC_C
 #define CC_PRESERVE_MOST __attribute__((preserve_most))

@@ -1,4 +1,4 @@
-/* backtrace.c - which stacks are recorded, and how a recorded stack prints.
+/* backtrace.c - which stacks are recorded, and how a frame prints.
  *
  * Policy: allocation stacks with backtrace=N (or backtrace_enable_on_signal
  * once SIGRTMAX-19 turned capture on), only for sizes within
@@ -10,13 +10,12 @@
  * indented as malloc debug's:
  *   "          #00 pc 0x11a8 in make /src/x.c:12:5 (/path/module)"
  * (the call instruction's address in the module's file: return address - 1,
- * in hex). Never allocates.
+ * in hex). Reports print their stacks with report_stacks.c. Never
+ * allocates.
  */
 #include "base.h"
-#include "heap.h"
 #include "options.h"
 #include "print.h"
-#include "report.h"
 #include "site.h"
 #include "stacks.h"
 
@@ -65,41 +64,4 @@ uint32_t md_backtrace_free(void) {
 size_t md_frame_format(char *buf, size_t size, size_t index, uintptr_t pc) {
   size_t n = md_format(buf, size, "          #%02zu ", index);
   return n + md_pc_describe(buf + n, size - n, pc);
-}
-
-static void print_frames(const uintptr_t *pcs, size_t n) {
-  char line[768];
-  for (size_t i = 0; i < n; i++) {
-    md_frame_format(line, sizeof(line), i, pcs[i]);
-    md_report_line("%s", line);
-  }
-}
-
-void md_report_stack(const char *title, uint32_t id) {
-  size_t n;
-  const uintptr_t *pcs = md_depot_get(id, &n);
-  if (!n)
-    return;
-  md_report_line("%s", title);
-  print_frames(pcs, n);
-}
-
-void md_report_block_stacks(const struct md_block *b) {
-  if (!b->stacks)
-    return;
-  md_report_stack("Backtrace at time of allocation:", b->stacks->alloc_stack);
-  if (md_block_state(b) != MD_STATE_LIVE)
-    md_report_stack("Backtrace at time of free:", b->stacks->free_stack);
-}
-
-void md_report_current_stack(void) {
-  if (!frames)
-    return;
-  uintptr_t pcs[MAX_FRAMES];
-  size_t n = md_unwind(pcs, MAX_FRAMES);
-  md_report_line("Backtrace at time of failure:");
-  if (n)
-    print_frames(pcs, n);
-  else
-    md_report_line("  Backtrace failed to get any frames.");
 }

@@ -10,7 +10,6 @@
 #include "options.h"
 #include "origin.h"
 #include "report.h"
-#include "stacks.h"
 
 static size_t fill_length(const struct md_block *b, size_t limit) {
   size_t usable = md_block_usable(b);

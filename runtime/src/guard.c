@@ -25,7 +25,6 @@
 #include "heap.h"
 #include "origin.h"
 #include "report.h"
-#include "stacks.h"
 
 bool md_guards_on;
 

@@ -8,7 +8,6 @@
  */
 #include "heap.h"
 #include "report.h"
-#include "stacks.h"
 
 void md_heap_report_damaged(const struct md_block *b, size_t said,
                             size_t fits, uint32_t bits) {

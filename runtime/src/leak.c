@@ -73,7 +73,6 @@
 #include "scan_contract.h"
 #include "site.h"
 #include "sort.h"
-#include "stacks.h"
 #include "stop.h"
 #include "suppress.h"
 #include "thread_stacks.h"

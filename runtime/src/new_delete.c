@@ -35,7 +35,6 @@
 #include "refuse.h"
 #include "report.h"
 #include "site.h"
-#include "stacks.h"
 
 #define SITE md_origin_site(site)
 #define CALLER md_origin_pc(__builtin_return_address(0))

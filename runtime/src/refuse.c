@@ -23,7 +23,6 @@
 #include "refuse.h"
 #include "report.h"
 #include "site.h"
-#include "stacks.h"
 
 /* The throwing forms of operator new: they never return NULL. */
 static bool op_throws(unsigned op) {

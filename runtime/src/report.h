@@ -48,4 +48,14 @@ void md_report_fatal_summary(const char *signal, const char *what) MD_HIDDEN;
  * md_report_end never aborts (abort_on_error): the signal ends the run. */
 bool md_report_begin_fatal(enum md_error kind) MD_HIDDEN;
 
+/* report_stacks.c: */
+/* Inside a report: `title` and the frames of stack id (nothing for 0). */
+void md_report_stack(const char *title, uint32_t id) MD_HIDDEN;
+/* Inside a report: the block's allocation stack and, once freed, its free
+ * stack (whichever were recorded). */
+struct md_block;
+void md_report_block_stacks(const struct md_block *b) MD_HIDDEN;
+/* Inside a report, with backtrace on: "Backtrace at time of failure:". */
+void md_report_current_stack(void) MD_HIDDEN;
+
 #endif

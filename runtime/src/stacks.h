@@ -66,14 +66,6 @@ uint32_t md_backtrace_free(void) MD_HIDDEN; /* free_track's free stack */
 /* One frame line, malloc debug's shape, into buf. */
 size_t md_frame_format(char *buf, size_t size, size_t index, uintptr_t pc)
     MD_HIDDEN;
-/* Inside a report: `title` and the frames of stack id (nothing for 0). */
-void md_report_stack(const char *title, uint32_t id) MD_HIDDEN;
-/* Inside a report: the block's allocation stack and, once freed, its free
- * stack (whichever were recorded). */
-struct md_block;
-void md_report_block_stacks(const struct md_block *b) MD_HIDDEN;
-/* Inside a report, with backtrace on: "Backtrace at time of failure:". */
-void md_report_current_stack(void) MD_HIDDEN;
 
 /* Fork (lifecycle.def): the copies lock reset in the child (unwind.c). */
 void md_unwind_atfork_child(void) MD_HIDDEN;
