@@ -21,46 +21,129 @@
 #include "heap.h"
 #include "track.h"
 
-static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,
-                             md_origin_t origin) {
-  if (MD_UNLIKELY(size > md_heap.max_size)) /* max_allocation_size */
-    return md_refuse_size(size, align, op, origin); /* reported at the site */
-  struct md_block b;
-  if (MD_UNLIKELY(!md_heap_take(size, align, origin, &b)))
-    return NULL; /* errno is ENOMEM */
-  struct md_meta *m = b.meta;
+/* What allocate does once it has a block b (fresh from md_heap_take or
+ * md_pageguard_take): the general path, for any block and any options. */
+static MD_NOINLINE void *allocate_block(struct md_block *b, size_t size,
+                                        bool zero, unsigned op,
+                                        md_origin_t origin) {
+  struct md_meta *m = b->meta;
   uint32_t before = m->bits, id = md_origin_id(origin);
   m->alloc_origin = id;
   m->free_origin = 0;
   m->size = (uint32_t)size; /* a large block's full size is in its header */
-  unsigned marks = md_track_alloc(&b, id, size); /* the profiler (track.h) */
-  if (b.stacks) {
-    b.stacks->alloc_stack = md_backtrace_alloc(size);
-    b.stacks->free_stack = 0;
+  unsigned marks = md_track_alloc(b, id, size); /* the profiler (track.h) */
+  if (b->stacks) {
+    b->stacks->alloc_stack = md_backtrace_alloc(size);
+    b->stacks->free_stack = 0;
   }
-  if (MD_UNLIKELY(!b.klass || b.lead || MD_BITS_STATE(before) == MD_STATE_NEVER ||
+  if (MD_UNLIKELY(!b->klass || b->lead ||
+                  MD_BITS_STATE(before) == MD_STATE_NEVER ||
                   (MD_BITS_MARKS(before) & MD_MARK_RELEASED))) {
-    md_guard_write(&b, before);
+    md_guard_write(b, before);
   } else if (md_guards_on) { /* md_guard_write's common case: the slack */
     size_t n, slack;
-    unsigned char *rear = md_block_rear_guard(&b, &n, &slack);
+    unsigned char *rear = md_block_rear_guard(b, &n, &slack);
     md_fill_bytes(rear, slack, MD_GUARD_REAR);
   }
   if (zero) {
-    if (MD_LIKELY(b.klass))
-      memset(b.user, 0, md_block_usable(&b));
+    if (MD_LIKELY(b->klass))
+      memset(b->user, 0, md_block_usable(b));
     else /* zero already, unless its span held a freed block */
-      md_heap_zero_large(&b);
+      md_heap_zero_large(b);
   } else if (md_opt.fill_on_alloc) {
-    md_fill_on_alloc(&b);
+    md_fill_on_alloc(b);
   }
   /* Last: the block is complete before anything sees it live. */
   md_meta_publish(m, (uint32_t)size,
                   MD_BITS_MAKE(MD_STATE_LIVE, op, 0, md_fork_epoch, marks,
-                               b.lead));
+                               b->lead));
   if (__atomic_load_n(&md_access_used, __ATOMIC_RELAXED))
-    md_access_keep_new(&b);
-  return b.user;
+    md_access_keep_new(b);
+  return b->user;
+}
+
+/* No block from the thread's cache: page_guard's turn (pg: its countdown
+ * ran out), else the heap's slow path. */
+static MD_NOINLINE void *allocate_slow_take(size_t size, size_t align,
+                                            bool zero, unsigned op,
+                                            md_origin_t origin, bool pg) {
+  struct md_block b;
+  if (!(pg && md_pageguard_take(size, align, origin, &b)) &&
+      !md_heap_take_slow(size, align, &b))
+    return NULL; /* errno is ENOMEM */
+  return allocate_block(&b, size, zero, op, origin);
+}
+
+/* Slot i of class k, just taken from the cache, as allocate_block's block. */
+static MD_NOINLINE void *allocate_slot(unsigned k, uint32_t i, size_t size,
+                                       bool zero, unsigned op,
+                                       md_origin_t origin) {
+  struct md_block b;
+  md_heap_new_block(k, i, size, &b);
+  return allocate_block(&b, size, zero, op, origin);
+}
+
+/* The profiler's sampling chose this block, or checked accesses keep an
+ * answer for it: the hooks that want a struct md_block. */
+static MD_NOINLINE unsigned allocate_sampled(unsigned k, uint32_t i,
+                                             size_t size) {
+  struct md_block b;
+  md_heap_new_block(k, i, size, &b);
+  b.meta->size = (uint32_t)size; /* md_sample_alloc may read it there */
+  return md_sample_alloc(&b, size);
+}
+static MD_NOINLINE void allocate_keep(unsigned k, uint32_t i, size_t size) {
+  struct md_block b;
+  md_heap_new_block(k, i, size, &b);
+  md_access_keep_new(&b);
+}
+
+/* The common allocation, inline: a slot from the thread's cache (lead 0)
+ * that was used before and kept its pages, no stacks, no fill: its
+ * metadata and (with guards) its slack, kept as (k, i), no struct
+ * md_block. Everything else goes to allocate_block, which does the same
+ * for any block. */
+static MD_ALWAYS_INLINE void *allocate(size_t size, size_t align, bool zero,
+                                       unsigned op, md_origin_t origin) {
+  if (MD_UNLIKELY(size > md_heap.max_size)) /* max_allocation_size */
+    return md_refuse_size(size, align, op, origin); /* reported at the site */
+  unsigned k;
+  uint32_t i;
+  bool pg = MD_UNLIKELY(md_pageguard_countdown-- == 0);
+  if (MD_UNLIKELY(pg || !md_heap_take_cached(size, align, &k, &i)))
+    return allocate_slow_take(size, align, zero, op, origin, pg);
+  struct md_meta *m = md_meta_at(k, i);
+  uint32_t before = m->bits;
+  if (MD_UNLIKELY(md_heap.stacks || md_opt.fill_on_alloc ||
+                  (md_guards_on &&
+                   (MD_BITS_STATE(before) == MD_STATE_NEVER ||
+                    (MD_BITS_MARKS(before) & MD_MARK_RELEASED)))))
+    return allocate_slot(k, i, size, zero, op, origin);
+  unsigned char *user = md_slot_user(k, i);
+  uint32_t id = md_origin_id(origin);
+  /* alloc_origin and free_origin (0 while live) in one store. */
+  uint64_t origins = id;
+  __builtin_memcpy(&m->alloc_origin, &origins, sizeof(origins));
+  md_count_alloc(id, size); /* the profiler (track.h's md_track_alloc) */
+  unsigned marks = 0;
+  if (MD_UNLIKELY(__atomic_load_n(&md_sampling, __ATOMIC_RELAXED)) &&
+      MD_UNLIKELY(md_sample_countdown(size)))
+    marks = allocate_sampled(k, i, size);
+  size_t usable = size + md_heap.expand;
+  if (md_guards_on) { /* the slack is rear guard (md_block_rear_guard) */
+    size_t after = md_heap.classes[k].size - usable;
+    md_fill_bytes(user + usable, after < md_heap.rear_guard
+                                     ? after : md_heap.rear_guard,
+                  MD_GUARD_REAR);
+  }
+  if (zero)
+    memset(user, 0, usable);
+  /* Last: the block is complete before anything sees it live. */
+  md_meta_publish(m, (uint32_t)size,
+                  MD_BITS_MAKE(MD_STATE_LIVE, op, 0, md_fork_epoch, marks, 0));
+  if (__atomic_load_n(&md_access_used, __ATOMIC_RELAXED))
+    allocate_keep(k, i, size);
+  return user;
 }
 
 /* Calls that record themselves (record_allocs) as a whole. */
@@ -320,10 +403,12 @@ static MD_NOINLINE void release_slow(const struct md_block *b) {
   errno = saved_errno;
 }
 
-/* false: p was not a live block (reported, left alone). Touches errno only
- * on its slow paths, which keep it (free never changes errno). */
-static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family,
-                                        unsigned op, md_origin_t origin) {
+/* The general free: any pointer, any block, any options. false: p was not
+ * a live block (reported, left alone). Touches errno only on its slow
+ * paths, which keep it (free never changes errno). */
+static MD_NOINLINE bool deallocate_general(void *p, enum md_family family,
+                                                unsigned op,
+                                                md_origin_t origin) {
   struct md_block b;
   uint32_t bits, freed;
   if (MD_UNLIKELY(!md_heap_resolve(p, &b, &bits))) {
@@ -358,6 +443,94 @@ static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family,
     md_heap_give_slot_keep_errno(b.klass, b.index);
   else
     release_slow(&b);
+  return true;
+}
+
+/* The fast free's slow turns, each with the block as a struct md_block
+ * (slot i of class k at lead 0, size bytes: what md_heap_resolve_plain
+ * found). */
+static MD_NOINLINE void free_mismatch(unsigned k, uint32_t i, uint32_t size,
+                                      uint32_t bits, unsigned op,
+                                      md_origin_t origin) {
+  struct md_block b;
+  md_heap_new_block(k, i, size, &b);
+  report_mismatch(&b, bits, op, origin, NULL);
+}
+static MD_NOINLINE void free_check_guards(unsigned k, uint32_t i,
+                                          uint32_t size, unsigned op,
+                                          md_origin_t origin) {
+  struct md_block b;
+  md_heap_new_block(k, i, size, &b);
+  if (!md_block_guards_intact_any(&b))
+    md_guard_check(&b, op, origin);
+}
+static MD_NOINLINE void free_sampled(unsigned k, uint32_t i, uint32_t size,
+                                     md_origin_t origin) {
+  struct md_block b;
+  md_heap_new_block(k, i, size, &b);
+  md_sample_free(&b, origin);
+}
+static MD_NOINLINE void free_to_quarantine(unsigned k, uint32_t i,
+                                           uint32_t size) {
+  struct md_block b;
+  md_heap_new_block(k, i, size, &b);
+  md_quarantine_push(&b); /* fills it; keeps errno */
+}
+static MD_NOINLINE void free_release(unsigned k, uint32_t i, uint32_t size) {
+  struct md_block b;
+  md_heap_new_block(k, i, size, &b);
+  release_slow(&b);
+}
+
+/* The common free, inline: a live primary block at lead 0 with sound
+ * metadata, no stacks recorded; the same steps as deallocate_general, with
+ * the block kept as (k, i) and a struct md_block built only for the calls
+ * that want one. Everything else, a lost race included, goes to
+ * deallocate_general, which looks at p afresh. */
+static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family,
+                                        unsigned op, md_origin_t origin) {
+  unsigned k;
+  uint32_t i, size, bits;
+  struct md_meta *m;
+  if (MD_UNLIKELY(md_heap.stacks ||
+                  !md_heap_resolve_plain(p, &k, &i, &m, &size, &bits) ||
+                  MD_BITS_STATE(bits) != MD_STATE_LIVE))
+    return deallocate_general(p, family, op, origin);
+  uint32_t freed =
+      MD_BITS_MAKE(md_opt.free_track ? MD_STATE_QUARANTINED : MD_STATE_FREED,
+                   MD_BITS_ALLOC_OP(bits), op, MD_BITS_EPOCH(bits), 0, 0);
+  if (MD_UNLIKELY(!__atomic_compare_exchange_n(&m->bits, &bits, freed, false,
+                                               __ATOMIC_ACQ_REL,
+                                               __ATOMIC_ACQUIRE)))
+    return deallocate_general(p, family, op, origin);
+  /* The block is ours alone now. */
+  if (MD_UNLIKELY(md_op_family(MD_BITS_ALLOC_OP(bits)) != family))
+    free_mismatch(k, i, size, bits, op, origin);
+  if (md_guards_on) { /* md_block_guards_intact's common case, inline */
+    size_t usable = size + md_heap.expand;
+    uint64_t x;
+    if (MD_LIKELY(md_heap.front_guard == 0 && md_heap.rear_guard == 8 &&
+                  md_heap.classes[k].size - usable >= 8)) {
+      __builtin_memcpy(&x, (unsigned char *)p + usable, 8);
+      if (MD_UNLIKELY(x != 0x0101010101010101ull * MD_GUARD_REAR))
+        free_check_guards(k, i, size, op, origin);
+    } else {
+      free_check_guards(k, i, size, op, origin);
+    }
+  }
+  /* md_track_free: the id comes from metadata the program may have
+   * overwritten (one past the table would index past this thread's rows). */
+  uint32_t id = m->alloc_origin;
+  md_count_free(id < MD_ORIGIN_MAX ? id : 0, size);
+  if (MD_UNLIKELY(MD_BITS_MARKS(bits) & MD_MARK_SAMPLED))
+    free_sampled(k, i, size, origin);
+  m->free_origin = md_origin_id(origin);
+  if (md_opt.free_track)
+    free_to_quarantine(k, i, size);
+  else if (MD_LIKELY(!md_opt.fill_on_free))
+    md_heap_give_slot_keep_errno(k, i);
+  else
+    free_release(k, i, size);
   return true;
 }
 

@@ -406,6 +406,30 @@ extern __thread uint64_t md_pageguard_countdown
 bool md_pageguard_take(size_t size, size_t align, md_origin_t origin,
                        struct md_block *b) MD_HIDDEN;
 
+/* The fast half of md_heap_take, for callers that keep a block as (k, i)
+ * and build its struct md_block only when a slow path needs one: slot *i of
+ * class *k from this thread's cache, for `size` bytes (plus the heap's
+ * extra) at lead 0, or false (nothing taken: md_heap_take_slow then decides
+ * everything, the cache included). page_guard's countdown is the caller's. */
+static MD_ALWAYS_INLINE bool md_heap_take_cached(size_t size, size_t align,
+                                                 unsigned *k, uint32_t *i) {
+  size_t need = size + md_heap.extra;
+  /* need - 1: a request of 0 bytes wraps around to the slow path. */
+  if (MD_LIKELY(align <= MD_MIN_ALIGN && need - 1 < MD_PRIMARY_MAX)) {
+    unsigned kk = md_size_class(need);
+    struct md_tcache *c = md_tcache_self;
+    if (MD_LIKELY(c != NULL)) {
+      struct md_bin *bin = &c->bins[kk];
+      if (MD_LIKELY(bin->count)) {
+        *k = kk;
+        *i = bin->slots[--bin->count];
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 /* A free block for `size` bytes (plus expand_alloc) aligned to align (<= 16:
  * no more than malloc's); fills b, b->size = size. Its metadata still says
  * what it said (the caller writes it, `bits` last). false (errno ENOMEM)
@@ -416,18 +440,11 @@ static MD_ALWAYS_INLINE bool md_heap_take(size_t size, size_t align,
   if (MD_UNLIKELY(md_pageguard_countdown-- == 0) &&
       md_pageguard_take(size, align, origin, b))
     return true;
-  size_t need = size + md_heap.extra;
-  /* need - 1: a request of 0 bytes wraps around to the slow path. */
-  if (MD_LIKELY(align <= MD_MIN_ALIGN && need - 1 < MD_PRIMARY_MAX)) {
-    unsigned k = md_size_class(need);
-    struct md_tcache *c = md_tcache_self;
-    if (MD_LIKELY(c != NULL)) {
-      struct md_bin *bin = &c->bins[k];
-      if (MD_LIKELY(bin->count)) {
-        md_heap_new_block(k, bin->slots[--bin->count], size, b);
-        return true;
-      }
-    }
+  unsigned k;
+  uint32_t i;
+  if (MD_LIKELY(md_heap_take_cached(size, align, &k, &i))) {
+    md_heap_new_block(k, i, size, b);
+    return true;
   }
   return md_heap_take_slow(size, align, b);
 }
@@ -468,6 +485,42 @@ static MD_ALWAYS_INLINE void md_heap_give(const struct md_block *b) {
     md_heap_give_slot(b->klass, b->index);
   else
     md_heap_give_slow(b);
+}
+
+/* The common case of md_heap_resolve, for free's fast path: p is the start
+ * of a primary block at lead 0 whose metadata is sound (its size fits its
+ * slot). Its class, slot and metadata in *k, *i, *m, its size and bits in
+ * *size and *bits;
+ * false for anything else (md_heap_resolve then tells what p is). */
+static MD_ALWAYS_INLINE bool md_heap_resolve_plain(const void *p, unsigned *k,
+                                                   uint32_t *i,
+                                                   struct md_meta **m,
+                                                   uint32_t *size,
+                                                   uint32_t *bits) {
+  if (MD_UNLIKELY(!md_primary_contains(p)))
+    return false;
+  unsigned kk = md_region_of(p);
+  uint32_t within;
+  if (MD_UNLIKELY(!kk))
+    return false;
+  uint32_t ii = md_slot_of(kk, p, &within);
+  if (MD_UNLIKELY(ii >= md_fresh(kk) || within != md_heap.guard))
+    return false;
+  struct md_meta *mm = md_meta_at(kk, ii);
+  /* One load for size and bits (the word md_meta_publish stores). */
+  uint64_t w = __atomic_load_n((md_meta_word *)(void *)&mm->size,
+                               __ATOMIC_ACQUIRE);
+  uint32_t v = (uint32_t)(w >> 32);
+  if (MD_UNLIKELY(MD_BITS_LEAD(v) != 0 ||
+                  MD_BITS_STATE(v) == MD_STATE_NEVER ||
+                  (uint32_t)w + md_heap.expand > md_heap.classes[kk].size))
+    return false;
+  *k = kk;
+  *i = ii;
+  *m = mm;
+  *size = (uint32_t)w;
+  *bits = v;
+  return true;
 }
 
 /* The block p starts, if p is the start of a block in any state but never
