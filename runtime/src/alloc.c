@@ -21,6 +21,52 @@
 #include "heap.h"
 #include "track.h"
 
+/* The options the inline paths test, as one word: fixed once init is
+ * done (no option changes afterwards), computed by the first general path
+ * that runs after it. MODE_UNSET sends every call the general way until
+ * then. */
+enum {
+  MODE_UNSET = 1,
+  MODE_STACKS = 2,     /* stack ids recorded (md_heap.stacks) */
+  MODE_FILL_ALLOC = 4, /* fill_on_alloc */
+  MODE_GUARDS = 8,     /* front_guard or rear_guard (md_guards_on) */
+  MODE_REAR8 = 16,     /* the defaults' geometry: no front guard, an 8-byte
+                          rear guard all in a primary block's slack (see
+                          md_block_guards_intact) */
+  MODE_FREE_TRACK = 32, /* free_track */
+  MODE_FILL_FREE = 64,  /* fill_on_free */
+};
+static uint32_t fast_mode = MODE_UNSET;
+
+static MD_NOINLINE void set_fast_mode(void) {
+  if (__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) != 2)
+    return;
+  uint32_t m = (md_heap.stacks ? MODE_STACKS : 0) |
+               (md_opt.fill_on_alloc ? MODE_FILL_ALLOC : 0) |
+               (md_guards_on ? MODE_GUARDS : 0) |
+               (md_heap.front_guard == 0 && md_heap.rear_guard == 8
+                    ? MODE_REAR8
+                    : 0) |
+               (md_opt.free_track ? MODE_FREE_TRACK : 0) |
+               (md_opt.fill_on_free ? MODE_FILL_FREE : 0);
+  __atomic_store_n(&fast_mode, m, __ATOMIC_RELAXED);
+}
+static inline uint32_t get_fast_mode(void) {
+  return __atomic_load_n(&fast_mode, __ATOMIC_RELAXED);
+}
+
+/* The family of each call kind (md_op_family) as a table, for an op read
+ * from metadata: one load instead of a switch. */
+static const unsigned char op_family[64] = {
+#define MD_OP(NAME, DISPLAY, FAMILY, RELEASE, RECORD)                          \
+  [MD_OP_##NAME] = MD_FAMILY_##FAMILY,
+#include "ops.def"
+};
+_Static_assert(MD_OP_COUNT <= 64, "an op is 6 bits of a block's bits");
+
+/* The rare calls out of the inline paths, which come back to them. */
+#define MD_RARE_CALL __attribute__((cold))
+
 /* What allocate does once it has a block b (fresh from md_heap_take or
  * md_pageguard_take): the general path, for any block and any options. */
 static MD_NOINLINE void *allocate_block(struct md_block *b, size_t size,
@@ -78,6 +124,8 @@ static MD_NOINLINE void *allocate_slow_take(size_t size, size_t align,
 static MD_NOINLINE void *allocate_slot(unsigned k, uint32_t i, size_t size,
                                        bool zero, unsigned op,
                                        md_origin_t origin) {
+  if (MD_UNLIKELY(get_fast_mode() & MODE_UNSET))
+    set_fast_mode();
   struct md_block b;
   md_heap_new_block(k, i, size, &b);
   return allocate_block(&b, size, zero, op, origin);
@@ -85,14 +133,14 @@ static MD_NOINLINE void *allocate_slot(unsigned k, uint32_t i, size_t size,
 
 /* The profiler's sampling chose this block, or checked accesses keep an
  * answer for it: the hooks that want a struct md_block. */
-static MD_NOINLINE unsigned allocate_sampled(unsigned k, uint32_t i,
+static MD_NOINLINE MD_RARE_CALL unsigned allocate_sampled(unsigned k, uint32_t i,
                                              size_t size) {
   struct md_block b;
   md_heap_new_block(k, i, size, &b);
   b.meta->size = (uint32_t)size; /* md_sample_alloc may read it there */
   return md_sample_alloc(&b, size);
 }
-static MD_NOINLINE void allocate_keep(unsigned k, uint32_t i, size_t size) {
+static MD_NOINLINE MD_RARE_CALL void allocate_keep(unsigned k, uint32_t i, size_t size) {
   struct md_block b;
   md_heap_new_block(k, i, size, &b);
   md_access_keep_new(&b);
@@ -113,12 +161,14 @@ static MD_ALWAYS_INLINE void *allocate(size_t size, size_t align, bool zero,
   if (MD_UNLIKELY(pg || !md_heap_take_cached(size, align, &k, &i)))
     return allocate_slow_take(size, align, zero, op, origin, pg);
   struct md_meta *m = md_meta_at(k, i);
-  uint32_t before = m->bits;
-  if (MD_UNLIKELY(md_heap.stacks || md_opt.fill_on_alloc ||
-                  (md_guards_on &&
-                   (MD_BITS_STATE(before) == MD_STATE_NEVER ||
-                    (MD_BITS_MARKS(before) & MD_MARK_RELEASED)))))
+  if (MD_UNLIKELY(get_fast_mode() & (MODE_UNSET | MODE_STACKS | MODE_FILL_ALLOC)))
     return allocate_slot(k, i, size, zero, op, origin);
+  if (get_fast_mode() & MODE_GUARDS) { /* a slot without its guard areas */
+    uint32_t before = m->bits;
+    if (MD_UNLIKELY(MD_BITS_STATE(before) == MD_STATE_NEVER ||
+                    (MD_BITS_MARKS(before) & MD_MARK_RELEASED)))
+      return allocate_slot(k, i, size, zero, op, origin);
+  }
   unsigned char *user = md_slot_user(k, i);
   uint32_t id = md_origin_id(origin);
   /* alloc_origin and free_origin (0 while live) in one store. */
@@ -130,11 +180,16 @@ static MD_ALWAYS_INLINE void *allocate(size_t size, size_t align, bool zero,
       MD_UNLIKELY(md_sample_countdown(size)))
     marks = allocate_sampled(k, i, size);
   size_t usable = size + md_heap.expand;
-  if (md_guards_on) { /* the slack is rear guard (md_block_rear_guard) */
-    size_t after = md_heap.classes[k].size - usable;
-    md_fill_bytes(user + usable, after < md_heap.rear_guard
-                                     ? after : md_heap.rear_guard,
-                  MD_GUARD_REAR);
+  if (get_fast_mode() & MODE_GUARDS) { /* the slack: rear guard */
+    if (MD_LIKELY(get_fast_mode() & MODE_REAR8)) { /* 8 bytes of slack at least */
+      uint64_t w = 0x0101010101010101ull * MD_GUARD_REAR;
+      __builtin_memcpy(user + usable, &w, 8);
+    } else {
+      size_t after = md_heap.classes[k].size - usable;
+      md_fill_bytes(user + usable,
+                    after < md_heap.rear_guard ? after : md_heap.rear_guard,
+                    MD_GUARD_REAR);
+    }
   }
   if (zero)
     memset(user, 0, usable);
@@ -409,6 +464,8 @@ static MD_NOINLINE void release_slow(const struct md_block *b) {
 static MD_NOINLINE bool deallocate_general(void *p, enum md_family family,
                                                 unsigned op,
                                                 md_origin_t origin) {
+  if (MD_UNLIKELY(get_fast_mode() & MODE_UNSET))
+    set_fast_mode();
   struct md_block b;
   uint32_t bits, freed;
   if (MD_UNLIKELY(!md_heap_resolve(p, &b, &bits))) {
@@ -449,14 +506,14 @@ static MD_NOINLINE bool deallocate_general(void *p, enum md_family family,
 /* The fast free's slow turns, each with the block as a struct md_block
  * (slot i of class k at lead 0, size bytes: what md_heap_resolve_plain
  * found). */
-static MD_NOINLINE void free_mismatch(unsigned k, uint32_t i, uint32_t size,
+static MD_NOINLINE MD_RARE_CALL void free_mismatch(unsigned k, uint32_t i, uint32_t size,
                                       uint32_t bits, unsigned op,
                                       md_origin_t origin) {
   struct md_block b;
   md_heap_new_block(k, i, size, &b);
   report_mismatch(&b, bits, op, origin, NULL);
 }
-static MD_NOINLINE void free_check_guards(unsigned k, uint32_t i,
+static MD_NOINLINE MD_RARE_CALL void free_check_guards(unsigned k, uint32_t i,
                                           uint32_t size, unsigned op,
                                           md_origin_t origin) {
   struct md_block b;
@@ -464,24 +521,12 @@ static MD_NOINLINE void free_check_guards(unsigned k, uint32_t i,
   if (!md_block_guards_intact_any(&b))
     md_guard_check(&b, op, origin);
 }
-static MD_NOINLINE void free_sampled(unsigned k, uint32_t i, uint32_t size,
+static MD_NOINLINE MD_RARE_CALL void free_sampled(unsigned k, uint32_t i, uint32_t size,
                                      md_origin_t origin) {
   struct md_block b;
   md_heap_new_block(k, i, size, &b);
   md_sample_free(&b, origin);
 }
-static MD_NOINLINE void free_to_quarantine(unsigned k, uint32_t i,
-                                           uint32_t size) {
-  struct md_block b;
-  md_heap_new_block(k, i, size, &b);
-  md_quarantine_push(&b); /* fills it; keeps errno */
-}
-static MD_NOINLINE void free_release(unsigned k, uint32_t i, uint32_t size) {
-  struct md_block b;
-  md_heap_new_block(k, i, size, &b);
-  release_slow(&b);
-}
-
 /* The common free, inline: a live primary block at lead 0 with sound
  * metadata, no stacks recorded; the same steps as deallocate_general, with
  * the block kept as (k, i) and a struct md_block built only for the calls
@@ -492,24 +537,26 @@ static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family,
   unsigned k;
   uint32_t i, size, bits;
   struct md_meta *m;
-  if (MD_UNLIKELY(md_heap.stacks ||
+  /* First: fewer values are live across its rare call here. */
+  uint32_t free_id = md_origin_id(origin);
+  if (MD_UNLIKELY((get_fast_mode() & (MODE_UNSET | MODE_STACKS)) ||
                   !md_heap_resolve_plain(p, &k, &i, &m, &size, &bits) ||
                   MD_BITS_STATE(bits) != MD_STATE_LIVE))
     return deallocate_general(p, family, op, origin);
-  uint32_t freed =
-      MD_BITS_MAKE(md_opt.free_track ? MD_STATE_QUARANTINED : MD_STATE_FREED,
-                   MD_BITS_ALLOC_OP(bits), op, MD_BITS_EPOCH(bits), 0, 0);
+  uint32_t freed = MD_BITS_MAKE(
+      get_fast_mode() & MODE_FREE_TRACK ? MD_STATE_QUARANTINED : MD_STATE_FREED,
+      MD_BITS_ALLOC_OP(bits), op, MD_BITS_EPOCH(bits), 0, 0);
   if (MD_UNLIKELY(!__atomic_compare_exchange_n(&m->bits, &bits, freed, false,
                                                __ATOMIC_ACQ_REL,
                                                __ATOMIC_ACQUIRE)))
     return deallocate_general(p, family, op, origin);
   /* The block is ours alone now. */
-  if (MD_UNLIKELY(md_op_family(MD_BITS_ALLOC_OP(bits)) != family))
+  if (MD_UNLIKELY(op_family[MD_BITS_ALLOC_OP(bits)] != family))
     free_mismatch(k, i, size, bits, op, origin);
-  if (md_guards_on) { /* md_block_guards_intact's common case, inline */
+  if (get_fast_mode() & MODE_GUARDS) { /* md_block_guards_intact's, inline */
     size_t usable = size + md_heap.expand;
     uint64_t x;
-    if (MD_LIKELY(md_heap.front_guard == 0 && md_heap.rear_guard == 8 &&
+    if (MD_LIKELY((get_fast_mode() & MODE_REAR8) &&
                   md_heap.classes[k].size - usable >= 8)) {
       __builtin_memcpy(&x, (unsigned char *)p + usable, 8);
       if (MD_UNLIKELY(x != 0x0101010101010101ull * MD_GUARD_REAR))
@@ -524,13 +571,18 @@ static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family,
   md_count_free(id < MD_ORIGIN_MAX ? id : 0, size);
   if (MD_UNLIKELY(MD_BITS_MARKS(bits) & MD_MARK_SAMPLED))
     free_sampled(k, i, size, origin);
-  m->free_origin = md_origin_id(origin);
-  if (md_opt.free_track)
-    free_to_quarantine(k, i, size);
-  else if (MD_LIKELY(!md_opt.fill_on_free))
+  m->free_origin = free_id;
+  if (MD_LIKELY(!(get_fast_mode() & (MODE_FREE_TRACK | MODE_FILL_FREE)))) {
     md_heap_give_slot_keep_errno(k, i);
+    return true;
+  }
+  struct md_block b = {.meta = m, .stacks = NULL, .user = p, .size = size,
+                       .room = md_heap.classes[k].size, .klass = k,
+                       .index = i, .lead = 0};
+  if (get_fast_mode() & MODE_FREE_TRACK)
+    md_quarantine_push(&b); /* fills it; keeps errno */
   else
-    free_release(k, i, size);
+    release_slow(&b);
   return true;
 }
 
