@@ -18,54 +18,30 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "heap.h"
-#include "track.h"
+#include "alloc.h"
 
-/* The options the inline paths test, as one word: fixed once init is
- * done (no option changes afterwards), computed by the first general path
- * that runs after it. MODE_UNSET sends every call the general way until
- * then. */
-enum {
-  MODE_UNSET = 1,
-  MODE_STACKS = 2,     /* stack ids recorded (md_heap.stacks) */
-  MODE_FILL_ALLOC = 4, /* fill_on_alloc */
-  MODE_GUARDS = 8,     /* front_guard or rear_guard (md_guards_on) */
-  MODE_REAR8 = 16,     /* the defaults' geometry: no front guard, an 8-byte
-                          rear guard all in a primary block's slack (see
-                          md_block_guards_intact) */
-  MODE_FREE_TRACK = 32, /* free_track */
-  MODE_FILL_FREE = 64,  /* fill_on_free */
-};
-static uint32_t fast_mode = MODE_UNSET;
+uint32_t md_alloc_mode = MD_MODE_UNSET;
 
-static MD_NOINLINE void set_fast_mode(void) {
+void md_alloc_mode_set(void) {
   if (__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) != 2)
     return;
-  uint32_t m = (md_heap.stacks ? MODE_STACKS : 0) |
-               (md_opt.fill_on_alloc ? MODE_FILL_ALLOC : 0) |
-               (md_guards_on ? MODE_GUARDS : 0) |
+  uint32_t m = (md_heap.stacks ? MD_MODE_STACKS : 0) |
+               (md_opt.fill_on_alloc ? MD_MODE_FILL_ALLOC : 0) |
+               (md_guards_on ? MD_MODE_GUARDS : 0) |
                (md_heap.front_guard == 0 && md_heap.rear_guard == 8
-                    ? MODE_REAR8
+                    ? MD_MODE_REAR8
                     : 0) |
-               (md_opt.free_track ? MODE_FREE_TRACK : 0) |
-               (md_opt.fill_on_free ? MODE_FILL_FREE : 0);
-  __atomic_store_n(&fast_mode, m, __ATOMIC_RELAXED);
-}
-static inline uint32_t get_fast_mode(void) {
-  return __atomic_load_n(&fast_mode, __ATOMIC_RELAXED);
+               (md_opt.free_track ? MD_MODE_FREE_TRACK : 0) |
+               (md_opt.fill_on_free ? MD_MODE_FILL_FREE : 0);
+  __atomic_store_n(&md_alloc_mode, m, __ATOMIC_RELAXED);
 }
 
-/* The family of each call kind (md_op_family) as a table, for an op read
- * from metadata: one load instead of a switch. */
-static const unsigned char op_family[64] = {
+const unsigned char md_op_family_table[64] = {
 #define MD_OP(NAME, DISPLAY, FAMILY, RELEASE, RECORD)                          \
   [MD_OP_##NAME] = MD_FAMILY_##FAMILY,
 #include "ops.def"
 };
 _Static_assert(MD_OP_COUNT <= 64, "an op is 6 bits of a block's bits");
-
-/* The rare calls out of the inline paths, which come back to them. */
-#define MD_RARE_CALL __attribute__((cold))
 
 /* What allocate does once it has a block b (fresh from md_heap_take or
  * md_pageguard_take): the general path, for any block and any options. */
@@ -110,7 +86,7 @@ static MD_NOINLINE void *allocate_block(struct md_block *b, size_t size,
 
 /* No block from the thread's cache: page_guard's turn (pg: its countdown
  * ran out), else the heap's slow path. */
-static MD_NOINLINE void *allocate_slow_take(size_t size, size_t align,
+MD_NOINLINE void *md_alloc_take_slow(size_t size, size_t align,
                                             bool zero, unsigned op,
                                             md_origin_t origin, bool pg) {
   struct md_block b;
@@ -121,11 +97,11 @@ static MD_NOINLINE void *allocate_slow_take(size_t size, size_t align,
 }
 
 /* Slot i of class k, just taken from the cache, as allocate_block's block. */
-static MD_NOINLINE void *allocate_slot(unsigned k, uint32_t i, size_t size,
+MD_NOINLINE void *md_alloc_slot(unsigned k, uint32_t i, size_t size,
                                        bool zero, unsigned op,
                                        md_origin_t origin) {
-  if (MD_UNLIKELY(get_fast_mode() & MODE_UNSET))
-    set_fast_mode();
+  if (MD_UNLIKELY(md_alloc_mode_get() & MD_MODE_UNSET))
+    md_alloc_mode_set();
   struct md_block b;
   md_heap_new_block(k, i, size, &b);
   return allocate_block(&b, size, zero, op, origin);
@@ -133,72 +109,17 @@ static MD_NOINLINE void *allocate_slot(unsigned k, uint32_t i, size_t size,
 
 /* The profiler's sampling chose this block, or checked accesses keep an
  * answer for it: the hooks that want a struct md_block. */
-static MD_NOINLINE MD_RARE_CALL unsigned allocate_sampled(unsigned k, uint32_t i,
+MD_NOINLINE MD_RARE_CALL unsigned md_alloc_sampled(unsigned k, uint32_t i,
                                              size_t size) {
   struct md_block b;
   md_heap_new_block(k, i, size, &b);
   b.meta->size = (uint32_t)size; /* md_sample_alloc may read it there */
   return md_sample_alloc(&b, size);
 }
-static MD_NOINLINE MD_RARE_CALL void allocate_keep(unsigned k, uint32_t i, size_t size) {
+MD_NOINLINE MD_RARE_CALL void md_alloc_keep(unsigned k, uint32_t i, size_t size) {
   struct md_block b;
   md_heap_new_block(k, i, size, &b);
   md_access_keep_new(&b);
-}
-
-/* The common allocation, inline: a slot from the thread's cache (lead 0)
- * that was used before and kept its pages, no stacks, no fill: its
- * metadata and (with guards) its slack, kept as (k, i), no struct
- * md_block. Everything else goes to allocate_block, which does the same
- * for any block. */
-static MD_ALWAYS_INLINE void *allocate(size_t size, size_t align, bool zero,
-                                       unsigned op, md_origin_t origin) {
-  if (MD_UNLIKELY(size > md_heap.max_size)) /* max_allocation_size */
-    return md_refuse_size(size, align, op, origin); /* reported at the site */
-  unsigned k;
-  uint32_t i;
-  bool pg = MD_UNLIKELY(md_pageguard_countdown-- == 0);
-  if (MD_UNLIKELY(pg || !md_heap_take_cached(size, align, &k, &i)))
-    return allocate_slow_take(size, align, zero, op, origin, pg);
-  struct md_meta *m = md_meta_at(k, i);
-  if (MD_UNLIKELY(get_fast_mode() & (MODE_UNSET | MODE_STACKS | MODE_FILL_ALLOC)))
-    return allocate_slot(k, i, size, zero, op, origin);
-  if (get_fast_mode() & MODE_GUARDS) { /* a slot without its guard areas */
-    uint32_t before = m->bits;
-    if (MD_UNLIKELY(MD_BITS_STATE(before) == MD_STATE_NEVER ||
-                    (MD_BITS_MARKS(before) & MD_MARK_RELEASED)))
-      return allocate_slot(k, i, size, zero, op, origin);
-  }
-  unsigned char *user = md_slot_user(k, i);
-  uint32_t id = md_origin_id(origin);
-  /* alloc_origin and free_origin (0 while live) in one store. */
-  uint64_t origins = id;
-  __builtin_memcpy(&m->alloc_origin, &origins, sizeof(origins));
-  md_count_alloc(id, size); /* the profiler (track.h's md_track_alloc) */
-  unsigned marks = 0;
-  if (MD_UNLIKELY(__atomic_load_n(&md_sampling, __ATOMIC_RELAXED)) &&
-      MD_UNLIKELY(md_sample_countdown(size)))
-    marks = allocate_sampled(k, i, size);
-  size_t usable = size + md_heap.expand;
-  if (get_fast_mode() & MODE_GUARDS) { /* the slack: rear guard */
-    if (MD_LIKELY(get_fast_mode() & MODE_REAR8)) { /* 8 bytes of slack at least */
-      uint64_t w = 0x0101010101010101ull * MD_GUARD_REAR;
-      __builtin_memcpy(user + usable, &w, 8);
-    } else {
-      size_t after = md_heap.classes[k].size - usable;
-      md_fill_bytes(user + usable,
-                    after < md_heap.rear_guard ? after : md_heap.rear_guard,
-                    MD_GUARD_REAR);
-    }
-  }
-  if (zero)
-    memset(user, 0, usable);
-  /* Last: the block is complete before anything sees it live. */
-  md_meta_publish(m, (uint32_t)size,
-                  MD_BITS_MAKE(MD_STATE_LIVE, op, 0, md_fork_epoch, marks, 0));
-  if (__atomic_load_n(&md_access_used, __ATOMIC_RELAXED))
-    allocate_keep(k, i, size);
-  return user;
 }
 
 /* Calls that record themselves (record_allocs) as a whole. */
@@ -206,15 +127,15 @@ static bool records_itself(unsigned op) { return md_op_records_itself(op); }
 
 /* Before init, or while recording: kept out of md_allocate, whose common
  * path is then a jump to allocate with nothing to save or restore. */
-static MD_NOINLINE void *allocate_slow(size_t size, size_t align,
+MD_NOINLINE void *md_allocate_slow(size_t size, size_t align,
                                        enum md_family family, bool zero,
                                        unsigned op, md_origin_t origin) {
   (void)family;
   md_ensure_init();
   if (MD_LIKELY(!md_recording) || records_itself(op))
-    return allocate(size, align, zero, op, origin);
+    return md_alloc_fast(size, align, zero, op, origin);
   uint64_t start = md_record_now();
-  void *p = allocate(size, align, zero, op, origin);
+  void *p = md_alloc_fast(size, align, zero, op, origin);
   md_record(align ? MD_REC_MEMALIGN : MD_REC_MALLOC, (uintptr_t)p, 0, align,
             size, start, md_record_now());
   return p;
@@ -222,10 +143,7 @@ static MD_NOINLINE void *allocate_slow(size_t size, size_t align,
 
 void *md_allocate(size_t size, size_t align, enum md_family family, bool zero,
                   unsigned op, md_origin_t origin) {
-  if (MD_LIKELY(__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) == 2 &&
-                !md_recording))
-    return allocate(size, align, zero, op, origin);
-  return allocate_slow(size, align, family, zero, op, origin);
+  return md_allocate_inline(size, align, family, zero, op, origin);
 }
 
 /* ---- reports about the pointer itself ------------------------------------ */
@@ -451,7 +369,7 @@ static MD_NOINLINE void release_unknown(void *p, enum md_family family,
 
 /* What follows a free's checks when the block does not go to the quarantine:
  * the fill and the hand-back (whose slow path may make system calls). */
-static MD_NOINLINE void release_slow(const struct md_block *b) {
+MD_NOINLINE void md_release_slow(const struct md_block *b) {
   int saved_errno = errno;
   md_fill_on_free(b);
   md_heap_give(b);
@@ -461,11 +379,11 @@ static MD_NOINLINE void release_slow(const struct md_block *b) {
 /* The general free: any pointer, any block, any options. false: p was not
  * a live block (reported, left alone). Touches errno only on its slow
  * paths, which keep it (free never changes errno). */
-static MD_NOINLINE bool deallocate_general(void *p, enum md_family family,
+MD_NOINLINE bool md_deallocate_general(void *p, enum md_family family,
                                                 unsigned op,
                                                 md_origin_t origin) {
-  if (MD_UNLIKELY(get_fast_mode() & MODE_UNSET))
-    set_fast_mode();
+  if (MD_UNLIKELY(md_alloc_mode_get() & MD_MODE_UNSET))
+    md_alloc_mode_set();
   struct md_block b;
   uint32_t bits, freed;
   if (MD_UNLIKELY(!md_heap_resolve(p, &b, &bits))) {
@@ -499,21 +417,21 @@ static MD_NOINLINE bool deallocate_general(void *p, enum md_family family,
   else if (MD_LIKELY(!md_opt.fill_on_free && b.klass))
     md_heap_give_slot_keep_errno(b.klass, b.index);
   else
-    release_slow(&b);
+    md_release_slow(&b);
   return true;
 }
 
 /* The fast free's slow turns, each with the block as a struct md_block
  * (slot i of class k at lead 0, size bytes: what md_heap_resolve_plain
  * found). */
-static MD_NOINLINE MD_RARE_CALL void free_mismatch(unsigned k, uint32_t i, uint32_t size,
+MD_NOINLINE MD_RARE_CALL void md_free_mismatch(unsigned k, uint32_t i, uint32_t size,
                                       uint32_t bits, unsigned op,
                                       md_origin_t origin) {
   struct md_block b;
   md_heap_new_block(k, i, size, &b);
   report_mismatch(&b, bits, op, origin, NULL);
 }
-static MD_NOINLINE MD_RARE_CALL void free_check_guards(unsigned k, uint32_t i,
+MD_NOINLINE MD_RARE_CALL void md_free_check_guards(unsigned k, uint32_t i,
                                           uint32_t size, unsigned op,
                                           md_origin_t origin) {
   struct md_block b;
@@ -521,82 +439,23 @@ static MD_NOINLINE MD_RARE_CALL void free_check_guards(unsigned k, uint32_t i,
   if (!md_block_guards_intact_any(&b))
     md_guard_check(&b, op, origin);
 }
-static MD_NOINLINE MD_RARE_CALL void free_sampled(unsigned k, uint32_t i, uint32_t size,
+MD_NOINLINE MD_RARE_CALL void md_free_sampled(unsigned k, uint32_t i, uint32_t size,
                                      md_origin_t origin) {
   struct md_block b;
   md_heap_new_block(k, i, size, &b);
   md_sample_free(&b, origin);
 }
-/* The common free, inline: a live primary block at lead 0 with sound
- * metadata, no stacks recorded; the same steps as deallocate_general, with
- * the block kept as (k, i) and a struct md_block built only for the calls
- * that want one. Everything else, a lost race included, goes to
- * deallocate_general, which looks at p afresh. */
-static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family,
-                                        unsigned op, md_origin_t origin) {
-  unsigned k;
-  uint32_t i, size, bits;
-  struct md_meta *m;
-  /* First: fewer values are live across its rare call here. */
-  uint32_t free_id = md_origin_id(origin);
-  if (MD_UNLIKELY((get_fast_mode() & (MODE_UNSET | MODE_STACKS)) ||
-                  !md_heap_resolve_plain(p, &k, &i, &m, &size, &bits) ||
-                  MD_BITS_STATE(bits) != MD_STATE_LIVE))
-    return deallocate_general(p, family, op, origin);
-  uint32_t freed = MD_BITS_MAKE(
-      get_fast_mode() & MODE_FREE_TRACK ? MD_STATE_QUARANTINED : MD_STATE_FREED,
-      MD_BITS_ALLOC_OP(bits), op, MD_BITS_EPOCH(bits), 0, 0);
-  if (MD_UNLIKELY(!__atomic_compare_exchange_n(&m->bits, &bits, freed, false,
-                                               __ATOMIC_ACQ_REL,
-                                               __ATOMIC_ACQUIRE)))
-    return deallocate_general(p, family, op, origin);
-  /* The block is ours alone now. */
-  if (MD_UNLIKELY(op_family[MD_BITS_ALLOC_OP(bits)] != family))
-    free_mismatch(k, i, size, bits, op, origin);
-  if (get_fast_mode() & MODE_GUARDS) { /* md_block_guards_intact's, inline */
-    size_t usable = size + md_heap.expand;
-    uint64_t x;
-    if (MD_LIKELY((get_fast_mode() & MODE_REAR8) &&
-                  md_heap.classes[k].size - usable >= 8)) {
-      __builtin_memcpy(&x, (unsigned char *)p + usable, 8);
-      if (MD_UNLIKELY(x != 0x0101010101010101ull * MD_GUARD_REAR))
-        free_check_guards(k, i, size, op, origin);
-    } else {
-      free_check_guards(k, i, size, op, origin);
-    }
-  }
-  /* md_track_free: the id comes from metadata the program may have
-   * overwritten (one past the table would index past this thread's rows). */
-  uint32_t id = m->alloc_origin;
-  md_count_free(id < MD_ORIGIN_MAX ? id : 0, size);
-  if (MD_UNLIKELY(MD_BITS_MARKS(bits) & MD_MARK_SAMPLED))
-    free_sampled(k, i, size, origin);
-  m->free_origin = free_id;
-  if (MD_LIKELY(!(get_fast_mode() & (MODE_FREE_TRACK | MODE_FILL_FREE)))) {
-    md_heap_give_slot_keep_errno(k, i);
-    return true;
-  }
-  struct md_block b = {.meta = m, .stacks = NULL, .user = p, .size = size,
-                       .room = md_heap.classes[k].size, .klass = k,
-                       .index = i, .lead = 0};
-  if (get_fast_mode() & MODE_FREE_TRACK)
-    md_quarantine_push(&b); /* fills it; keeps errno */
-  else
-    release_slow(&b);
-  return true;
-}
-
 /* Before init, while recording, or while the exit checks run: kept out of
  * md_deallocate, whose common path is then the inline one. */
-static MD_NOINLINE void deallocate_slow(void *p, enum md_family family,
+MD_NOINLINE void md_deallocate_slow(void *p, enum md_family family,
                                         unsigned op, md_origin_t origin) {
   int saved_errno = errno;
   md_ensure_init();
   if (MD_LIKELY(!md_recording) || md_op_records_itself(op)) {
-    deallocate(p, family, op, origin);
+    md_dealloc_fast(p, family, op, origin);
   } else {
     uint64_t start = md_record_now();
-    if (deallocate(p, family, op, origin))
+    if (md_dealloc_fast(p, family, op, origin))
       md_record(MD_REC_FREE, (uintptr_t)p, 0, 0, 0, start, md_record_now());
   }
   errno = saved_errno;
@@ -604,13 +463,7 @@ static MD_NOINLINE void deallocate_slow(void *p, enum md_family family,
 
 void md_deallocate(void *p, enum md_family family, unsigned op,
                    md_origin_t origin) {
-  if (!p)
-    return;
-  if (MD_LIKELY(__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) == 2 &&
-                !md_recording))
-    deallocate(p, family, op, origin);
-  else
-    deallocate_slow(p, family, op, origin);
+  md_deallocate_inline(p, family, op, origin);
 }
 
 /* realloc within a block's slot: its size, guards and origin change; its

@@ -1,7 +1,8 @@
 /* entry.c - the C entry points: __mdebug_* (called by instrumented code, with
  * a site) and the standard allocation functions (called by everything else,
  * with the caller's return address standing in for the site). Each is one
- * line into alloc.c, after one test: an inert copy of the runtime passes the
+ * line into alloc.c (malloc and free: into its common paths, inline from
+ * alloc.h), after one test: an inert copy of the runtime passes the
  * call on instead (copies.c), as a tail call, so that none of its frames is
  * left on the stack. Prototypes come from abi.def, so a mismatch with the
  * pass fails to compile. The C++ operators are in new_delete.c.
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "internal.h"
 #include "mdebug/version.h"
 
@@ -150,8 +152,8 @@ static char *strndup_impl(const char *s, size_t n, unsigned op, md_origin_t o) {
 /* ---- called by instrumented code ---------------------------------------- */
 void *__mdebug_malloc(size_t size, const struct mdebug_site *site) {
   PASS_ON(malloc, site, size);
-  return md_allocate(size, 0, md_op_family(MD_OP_malloc), false, MD_OP_malloc,
-                     SITE);
+  return md_allocate_inline(size, 0, md_op_family(MD_OP_malloc), false,
+                            MD_OP_malloc, SITE);
 }
 void *__mdebug_calloc(size_t n, size_t size, const struct mdebug_site *site) {
   PASS_ON(calloc, site, n, size);
@@ -168,7 +170,7 @@ void *__mdebug_reallocarray(void *p, size_t n, size_t size,
 }
 void __mdebug_free(void *p, const struct mdebug_site *site) {
   PASS_ON(free, site, p);
-  md_deallocate(p, md_op_family(MD_OP_free), MD_OP_free, SITE);
+  md_deallocate_inline(p, md_op_family(MD_OP_free), MD_OP_free, SITE);
 }
 int __mdebug_posix_memalign(void **out, size_t align, size_t size,
                             const struct mdebug_site *site) {
@@ -209,8 +211,8 @@ char *__mdebug_strndup(const char *s, size_t n, const struct mdebug_site *site) 
 /* ---- the standard symbols, for code that was not instrumented ----------- */
 MD_EXPORT void *malloc(size_t size) {
   PASS_ON(malloc, CALLER_SITE, size);
-  return md_allocate(size, 0, md_op_family(MD_OP_malloc), false, MD_OP_malloc,
-                     CALLER);
+  return md_allocate_inline(size, 0, md_op_family(MD_OP_malloc), false,
+                            MD_OP_malloc, CALLER);
 }
 MD_EXPORT void *calloc(size_t n, size_t size) {
   PASS_ON(calloc, CALLER_SITE, n, size);
@@ -226,7 +228,7 @@ MD_EXPORT void *reallocarray(void *p, size_t n, size_t size) {
 }
 MD_EXPORT void free(void *p) {
   PASS_ON(free, CALLER_SITE, p);
-  md_deallocate(p, md_op_family(MD_OP_free), MD_OP_free, CALLER);
+  md_deallocate_inline(p, md_op_family(MD_OP_free), MD_OP_free, CALLER);
 }
 MD_EXPORT int posix_memalign(void **out, size_t align, size_t size) {
   PASS_ON(posix_memalign, CALLER_SITE, out, align, size);
