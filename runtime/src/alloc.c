@@ -32,7 +32,8 @@ void md_alloc_mode_set(void) {
                     ? MD_MODE_REAR8
                     : 0) |
                (md_opt.free_track ? MD_MODE_FREE_TRACK : 0) |
-               (md_opt.fill_on_free ? MD_MODE_FILL_FREE : 0);
+               (md_opt.fill_on_free ? MD_MODE_FILL_FREE : 0) |
+               (md_heap.guard ? MD_MODE_AREAS : 0);
   __atomic_store_n(&md_alloc_mode, m, __ATOMIC_RELAXED);
 }
 

@@ -30,6 +30,9 @@ enum {
                              slack (see md_block_guards_intact) */
   MD_MODE_FREE_TRACK = 32, /* free_track */
   MD_MODE_FILL_FREE = 64,  /* fill_on_free */
+  MD_MODE_AREAS = 128,     /* slots have guard areas (md_heap.guard: a
+                              front guard), which a slot never used or
+                              released must have written first */
 };
 extern uint32_t md_alloc_mode MD_HIDDEN;
 void md_alloc_mode_set(void) MD_HIDDEN;
@@ -98,7 +101,7 @@ static MD_ALWAYS_INLINE void *md_alloc_fast(size_t size, size_t align,
   struct md_meta *m = md_meta_at(k, i);
   if (MD_UNLIKELY(md_alloc_mode_get() & (MD_MODE_UNSET | MD_MODE_STACKS | MD_MODE_FILL_ALLOC)))
     return md_alloc_slot(k, i, size, zero, op, origin);
-  if (md_alloc_mode_get() & MD_MODE_GUARDS) { /* a slot without its guard areas */
+  if (md_alloc_mode_get() & MD_MODE_AREAS) { /* a slot without its areas */
     uint32_t before = m->bits;
     if (MD_UNLIKELY(MD_BITS_STATE(before) == MD_STATE_NEVER ||
                     (MD_BITS_MARKS(before) & MD_MARK_RELEASED)))
@@ -205,6 +208,18 @@ static MD_ALWAYS_INLINE bool md_dealloc_fast(void *p, enum md_family family,
   else
     md_release_slow(&b); /* keeps errno */
   return true;
+}
+
+/* md_reallocate (internal.h), with realloc(NULL, n) inline: an allocation
+ * (as md_reallocate makes it), unless record_allocs must record it as a
+ * realloc. */
+static MD_ALWAYS_INLINE void *md_reallocate_inline(void *p, size_t size,
+                                                   unsigned op,
+                                                   md_origin_t origin) {
+  if (!p && MD_LIKELY(__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) == 2 &&
+                      !md_recording))
+    return md_alloc_fast(size, 0, false, op, origin);
+  return md_reallocate(p, size, op, origin);
 }
 
 /* md_deallocate (internal.h), inline. */

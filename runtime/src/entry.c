@@ -1,8 +1,8 @@
 /* entry.c - the C entry points: __mdebug_* (called by instrumented code, with
  * a site) and the standard allocation functions (called by everything else,
  * with the caller's return address standing in for the site). Each is one
- * line into alloc.c (malloc and free: into its common paths, inline from
- * alloc.h), after one test: an inert copy of the runtime passes the
+ * line into alloc.c (malloc, free and realloc of NULL: into its common
+ * paths, inline from alloc.h), after one test: an inert copy of the runtime passes the
  * call on instead (copies.c), as a tail call, so that none of its frames is
  * left on the stack. Prototypes come from abi.def, so a mismatch with the
  * pass fails to compile. The C++ operators are in new_delete.c.
@@ -161,7 +161,7 @@ void *__mdebug_calloc(size_t n, size_t size, const struct mdebug_site *site) {
 }
 void *__mdebug_realloc(void *p, size_t size, const struct mdebug_site *site) {
   PASS_ON(realloc, site, p, size);
-  return md_reallocate(p, size, MD_OP_realloc, SITE);
+  return md_reallocate_inline(p, size, MD_OP_realloc, SITE);
 }
 void *__mdebug_reallocarray(void *p, size_t n, size_t size,
                             const struct mdebug_site *site) {
@@ -220,7 +220,7 @@ MD_EXPORT void *calloc(size_t n, size_t size) {
 }
 MD_EXPORT void *realloc(void *p, size_t size) {
   PASS_ON(realloc, CALLER_SITE, p, size);
-  return md_reallocate(p, size, MD_OP_realloc, CALLER);
+  return md_reallocate_inline(p, size, MD_OP_realloc, CALLER);
 }
 MD_EXPORT void *reallocarray(void *p, size_t n, size_t size) {
   PASS_ON(reallocarray, CALLER_SITE, p, n, size);
