@@ -164,8 +164,7 @@ static MD_ALWAYS_INLINE bool md_dealloc_fast(void *p, enum md_family family,
   /* First: fewer values are live across its rare call here. */
   uint32_t free_id = md_origin_id(origin);
   if (MD_UNLIKELY((md_alloc_mode_get() & (MD_MODE_UNSET | MD_MODE_STACKS)) ||
-                  !md_heap_resolve_plain(p, &k, &i, &m, &size, &bits) ||
-                  MD_BITS_STATE(bits) != MD_STATE_LIVE))
+                  !md_heap_resolve_plain(p, &k, &i, &m, &size, &bits)))
     return md_deallocate_general(p, family, op, origin);
   uint32_t freed = MD_BITS_MAKE(
       md_alloc_mode_get() & MD_MODE_FREE_TRACK ? MD_STATE_QUARANTINED : MD_STATE_FREED,

@@ -488,8 +488,8 @@ static MD_ALWAYS_INLINE void md_heap_give(const struct md_block *b) {
 }
 
 /* The common case of md_heap_resolve, for free's fast path: p is the start
- * of a primary block at lead 0 whose metadata is sound (its size fits its
- * slot). Its class, slot and metadata in *k, *i, *m, its size and bits in
+ * of a live primary block at lead 0 whose metadata is sound (its size fits
+ * its slot). Its class, slot and metadata in *k, *i, *m, its size and bits in
  * *size and *bits;
  * false for anything else (md_heap_resolve then tells what p is). */
 static MD_ALWAYS_INLINE bool md_heap_resolve_plain(const void *p, unsigned *k,
@@ -511,8 +511,7 @@ static MD_ALWAYS_INLINE bool md_heap_resolve_plain(const void *p, unsigned *k,
   uint64_t w = __atomic_load_n((md_meta_word *)(void *)&mm->size,
                                __ATOMIC_ACQUIRE);
   uint32_t v = (uint32_t)(w >> 32);
-  if (MD_UNLIKELY(MD_BITS_LEAD(v) != 0 ||
-                  MD_BITS_STATE(v) == MD_STATE_NEVER ||
+  if (MD_UNLIKELY((v & (255u << 24 | 3u)) != MD_STATE_LIVE || /* lead 0 */
                   (uint32_t)w + md_heap.expand > md_heap.classes[kk].size))
     return false;
   *k = kk;
