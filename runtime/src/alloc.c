@@ -11,6 +11,10 @@
  * not a live block's start is reported from what its metadata says (freed
  * where, interior to which block) and left alone. Never allocates for
  * itself; free keeps errno.
+ *
+ * The common malloc and free are inline in alloc.h (entry.c runs them in
+ * its own frames); every way out of them is a function here that does the
+ * whole job the general way, so the two must agree step for step.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -44,8 +48,9 @@ const unsigned char md_op_family_table[64] = {
 };
 _Static_assert(MD_OP_COUNT <= 64, "an op is 6 bits of a block's bits");
 
-/* What allocate does once it has a block b (fresh from md_heap_take or
- * md_pageguard_take): the general path, for any block and any options. */
+/* What an allocation does once it has a block b (from md_heap_take_slow,
+ * md_pageguard_take, or the cache: md_alloc_slot): the general path, for
+ * any block and any options. */
 static MD_NOINLINE void *allocate_block(struct md_block *b, size_t size,
                                         bool zero, unsigned op,
                                         md_origin_t origin) {

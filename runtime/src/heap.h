@@ -406,11 +406,13 @@ extern __thread uint64_t md_pageguard_countdown
 bool md_pageguard_take(size_t size, size_t align, md_origin_t origin,
                        struct md_block *b) MD_HIDDEN;
 
-/* The fast half of md_heap_take, for callers that keep a block as (k, i)
- * and build its struct md_block only when a slow path needs one: slot *i of
- * class *k from this thread's cache, for `size` bytes (plus the heap's
- * extra) at lead 0, or false (nothing taken: md_heap_take_slow then decides
- * everything, the cache included). page_guard's countdown is the caller's. */
+/* A free slot for `size` bytes (plus the heap's extra) aligned to align
+ * (<= 16: no more than malloc's), from this thread's cache: slot *i of
+ * class *k, at lead 0, its metadata still saying what it said (the caller
+ * writes it, `bits` last). false: nothing taken; md_heap_take_slow then
+ * decides everything, the cache included, and fills a struct md_block (or
+ * false, errno ENOMEM, when there is no memory). page_guard's countdown
+ * comes first, and is the caller's (alloc.h's md_alloc_fast). */
 static MD_ALWAYS_INLINE bool md_heap_take_cached(size_t size, size_t align,
                                                  unsigned *k, uint32_t *i) {
   size_t need = size + md_heap.extra;
@@ -428,25 +430,6 @@ static MD_ALWAYS_INLINE bool md_heap_take_cached(size_t size, size_t align,
     }
   }
   return false;
-}
-
-/* A free block for `size` bytes (plus expand_alloc) aligned to align (<= 16:
- * no more than malloc's); fills b, b->size = size. Its metadata still says
- * what it said (the caller writes it, `bits` last). false (errno ENOMEM)
- * when there is no memory. */
-static MD_ALWAYS_INLINE bool md_heap_take(size_t size, size_t align,
-                                          md_origin_t origin,
-                                          struct md_block *b) {
-  if (MD_UNLIKELY(md_pageguard_countdown-- == 0) &&
-      md_pageguard_take(size, align, origin, b))
-    return true;
-  unsigned k;
-  uint32_t i;
-  if (MD_LIKELY(md_heap_take_cached(size, align, &k, &i))) {
-    md_heap_new_block(k, i, size, b);
-    return true;
-  }
-  return md_heap_take_slow(size, align, b);
 }
 
 void md_heap_give_slot_slow(unsigned k, uint32_t i) MD_HIDDEN;
