@@ -85,7 +85,8 @@ enum md_mark {
   MD_MARK_RELEASED = 4, /* free, and its pages went back to the OS: its
                            guard areas must be written again on reuse */
   MD_MARK_SHARED = 8,   /* free, in its class's shared stack (not in a
-                           thread's cache): the release pass may take it */
+                           thread's cache): the release pass may take it.
+                           Set only during a pass (primary.c) */
   /* Live blocks only (shares its bit with RELEASED, which only free blocks
    * carry; a free clears the marks): tracked in full by the profiler's
    * sampling (stack, time, thread). */
