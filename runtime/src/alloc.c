@@ -11,6 +11,10 @@
  * not a live block's start is reported from what its metadata says (freed
  * where, interior to which block) and left alone. Never allocates for
  * itself; free keeps errno.
+ *
+ * The common malloc and free are inline in alloc.h (entry.c runs them in
+ * its own frames); every way out of them is a function here that does the
+ * whole job the general way, so the two must agree step for step.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -37,46 +41,108 @@
 #include "stacks.h"
 #include "track.h"
 
-static inline void *allocate(size_t size, size_t align, bool zero, unsigned op,
-                             md_origin_t origin) {
-  if (MD_UNLIKELY(size > md_heap.max_size)) /* max_allocation_size */
-    return md_refuse_size(size, align, op, origin); /* reported at the site */
-  struct md_block b;
-  if (MD_UNLIKELY(!md_heap_take(size, align, origin, &b)))
-    return NULL; /* errno is ENOMEM */
-  struct md_meta *m = b.meta;
+uint32_t md_alloc_mode = MD_MODE_UNSET;
+
+void md_alloc_mode_set(void) {
+  if (__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) != 2)
+    return;
+  uint32_t m = (md_heap.stacks ? MD_MODE_STACKS : 0) |
+               (md_opt.fill_on_alloc ? MD_MODE_FILL_ALLOC : 0) |
+               (md_guards_on ? MD_MODE_GUARDS : 0) |
+               (md_heap.front_guard == 0 && md_heap.rear_guard == 8
+                    ? MD_MODE_REAR8
+                    : 0) |
+               (md_opt.free_track ? MD_MODE_FREE_TRACK : 0) |
+               (md_opt.fill_on_free ? MD_MODE_FILL_FREE : 0) |
+               (md_heap.guard ? MD_MODE_AREAS : 0);
+  __atomic_store_n(&md_alloc_mode, m, __ATOMIC_RELAXED);
+}
+
+const unsigned char md_op_family_table[64] = {
+#define MD_OP(NAME, DISPLAY, FAMILY, RELEASE, RECORD)                          \
+  [MD_OP_##NAME] = MD_FAMILY_##FAMILY,
+#include "ops.def"
+};
+_Static_assert(MD_OP_COUNT <= 64, "an op is 6 bits of a block's bits");
+
+/* What an allocation does once it has a block b (from md_heap_take_slow,
+ * md_heap_take_guarded, or the cache: md_alloc_slot): the general path, for
+ * any block and any options. */
+static MD_NOINLINE void *allocate_block(struct md_block *b, size_t size,
+                                        bool zero, unsigned op,
+                                        md_origin_t origin) {
+  struct md_meta *m = b->meta;
   uint32_t before = m->bits, id = md_origin_id(origin);
   m->alloc_origin = id;
   m->free_origin = 0;
   m->size = (uint32_t)size; /* a large block's full size is in its header */
-  unsigned marks = md_track_alloc(&b, id, size); /* the profiler (track.h) */
-  if (b.stacks) {
-    b.stacks->alloc_stack = md_backtrace_alloc(size);
-    b.stacks->free_stack = 0;
+  unsigned marks = md_track_alloc(b, id, size); /* the profiler (track.h) */
+  if (b->stacks) {
+    b->stacks->alloc_stack = md_backtrace_alloc(size);
+    b->stacks->free_stack = 0;
   }
-  if (MD_UNLIKELY(!b.klass || b.lead || MD_BITS_STATE(before) == MD_STATE_NEVER ||
+  if (MD_UNLIKELY(!b->klass || b->lead ||
+                  MD_BITS_STATE(before) == MD_STATE_NEVER ||
                   (MD_BITS_MARKS(before) & MD_MARK_RELEASED))) {
-    md_guard_write(&b, before);
+    md_guard_write(b, before);
   } else if (md_guards_on) { /* md_guard_write's common case: the slack */
     size_t n, slack;
-    unsigned char *rear = md_block_rear_guard(&b, &n, &slack);
+    unsigned char *rear = md_block_rear_guard(b, &n, &slack);
     md_fill_bytes(rear, slack, MD_GUARD_REAR);
   }
   if (zero) {
-    if (MD_LIKELY(b.klass))
-      memset(b.user, 0, md_block_usable(&b));
+    if (MD_LIKELY(b->klass))
+      memset(b->user, 0, md_block_usable(b));
     else /* zero already, unless its span held a freed block */
-      md_heap_zero_large(&b);
+      md_heap_zero_large(b);
   } else if (md_opt.fill_on_alloc) {
-    md_fill_on_alloc(&b);
+    md_fill_on_alloc(b);
   }
   /* Last: the block is complete before anything sees it live. */
   md_meta_publish(m, (uint32_t)size,
                   MD_BITS_MAKE(MD_STATE_LIVE, op, 0, md_fork_epoch, marks,
-                               b.lead));
+                               b->lead));
   if (__atomic_load_n(&md_access_used, __ATOMIC_RELAXED))
-    md_access_keep_new(&b);
-  return b.user;
+    md_access_keep_new(b);
+  return b->user;
+}
+
+/* No block from the thread's cache: page_guard's turn (pg: its countdown
+ * ran out), else the heap's slow path. */
+MD_NOINLINE void *md_alloc_take_slow(size_t size, size_t align,
+                                            bool zero, unsigned op,
+                                            md_origin_t origin, bool pg) {
+  struct md_block b;
+  if (!(pg && md_heap_take_guarded(size, align, origin, &b)) &&
+      !md_heap_take_slow(size, align, &b))
+    return NULL; /* errno is ENOMEM */
+  return allocate_block(&b, size, zero, op, origin);
+}
+
+/* Slot i of class k, just taken from the cache, as allocate_block's block. */
+MD_NOINLINE void *md_alloc_slot(unsigned k, uint32_t i, size_t size,
+                                       bool zero, unsigned op,
+                                       md_origin_t origin) {
+  if (MD_UNLIKELY(md_alloc_mode_get() & MD_MODE_UNSET))
+    md_alloc_mode_set();
+  struct md_block b;
+  md_heap_new_block(k, i, size, &b);
+  return allocate_block(&b, size, zero, op, origin);
+}
+
+/* The profiler's sampling chose this block, or checked accesses keep an
+ * answer for it: the hooks that want a struct md_block. */
+MD_NOINLINE MD_RARE_CALL unsigned md_alloc_sampled(unsigned k, uint32_t i,
+                                             size_t size) {
+  struct md_block b;
+  md_heap_new_block(k, i, size, &b);
+  b.meta->size = (uint32_t)size; /* md_sample_alloc may read it there */
+  return md_sample_alloc(&b, size);
+}
+MD_NOINLINE MD_RARE_CALL void md_alloc_keep(unsigned k, uint32_t i, size_t size) {
+  struct md_block b;
+  md_heap_new_block(k, i, size, &b);
+  md_access_keep_new(&b);
 }
 
 /* Calls that record themselves (record_allocs) as a whole. */
@@ -84,15 +150,15 @@ static bool records_itself(unsigned op) { return md_op_records_itself(op); }
 
 /* Before init, or while recording: kept out of md_allocate, whose common
  * path is then a jump to allocate with nothing to save or restore. */
-static MD_NOINLINE void *allocate_slow(size_t size, size_t align,
+MD_NOINLINE void *md_allocate_slow(size_t size, size_t align,
                                        enum md_family family, bool zero,
                                        unsigned op, md_origin_t origin) {
   (void)family;
   md_ensure_init();
   if (MD_LIKELY(!md_recording) || records_itself(op))
-    return allocate(size, align, zero, op, origin);
+    return md_alloc_fast(size, align, zero, op, origin);
   uint64_t start = md_record_now();
-  void *p = allocate(size, align, zero, op, origin);
+  void *p = md_alloc_fast(size, align, zero, op, origin);
   md_record(align ? MD_REC_MEMALIGN : MD_REC_MALLOC, (uintptr_t)p, 0, align,
             size, start, md_record_now());
   return p;
@@ -100,10 +166,7 @@ static MD_NOINLINE void *allocate_slow(size_t size, size_t align,
 
 void *md_allocate(size_t size, size_t align, enum md_family family, bool zero,
                   unsigned op, md_origin_t origin) {
-  if (MD_LIKELY(__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) == 2 &&
-                !md_recording))
-    return allocate(size, align, zero, op, origin);
-  return allocate_slow(size, align, family, zero, op, origin);
+  return md_allocate_inline(size, align, family, zero, op, origin);
 }
 
 /* ---- reports about the pointer itself ------------------------------------ */
@@ -329,17 +392,21 @@ static MD_NOINLINE void release_unknown(void *p, enum md_family family,
 
 /* What follows a free's checks when the block does not go to the quarantine:
  * the fill and the hand-back (whose slow path may make system calls). */
-static MD_NOINLINE void release_slow(const struct md_block *b) {
+MD_NOINLINE void md_release_slow(const struct md_block *b) {
   int saved_errno = errno;
   md_fill_on_free(b);
   md_heap_give(b);
   errno = saved_errno;
 }
 
-/* false: p was not a live block (reported, left alone). Touches errno only
- * on its slow paths, which keep it (free never changes errno). */
-static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family,
-                                        unsigned op, md_origin_t origin) {
+/* The general free: any pointer, any block, any options. false: p was not
+ * a live block (reported, left alone). Touches errno only on its slow
+ * paths, which keep it (free never changes errno). */
+MD_NOINLINE bool md_deallocate_general(void *p, enum md_family family,
+                                                unsigned op,
+                                                md_origin_t origin) {
+  if (MD_UNLIKELY(md_alloc_mode_get() & MD_MODE_UNSET))
+    md_alloc_mode_set();
   struct md_block b;
   uint32_t bits, freed;
   if (MD_UNLIKELY(!md_heap_resolve(p, &b, &bits))) {
@@ -373,21 +440,45 @@ static MD_ALWAYS_INLINE bool deallocate(void *p, enum md_family family,
   else if (MD_LIKELY(!md_opt.fill_on_free && b.klass))
     md_heap_give_slot_keep_errno(b.klass, b.index);
   else
-    release_slow(&b);
+    md_release_slow(&b);
   return true;
 }
 
+/* The fast free's slow turns, each with the block as a struct md_block
+ * (slot i of class k at lead 0, size bytes: what md_heap_resolve_plain
+ * found). */
+MD_NOINLINE MD_RARE_CALL void md_free_mismatch(unsigned k, uint32_t i, uint32_t size,
+                                      uint32_t bits, unsigned op,
+                                      md_origin_t origin) {
+  struct md_block b;
+  md_heap_new_block(k, i, size, &b);
+  report_mismatch(&b, bits, op, origin, NULL);
+}
+MD_NOINLINE MD_RARE_CALL void md_free_check_guards(unsigned k, uint32_t i,
+                                          uint32_t size, unsigned op,
+                                          md_origin_t origin) {
+  struct md_block b;
+  md_heap_new_block(k, i, size, &b);
+  if (!md_block_guards_intact_any(&b))
+    md_guard_check(&b, op, origin);
+}
+MD_NOINLINE MD_RARE_CALL void md_free_sampled(unsigned k, uint32_t i, uint32_t size,
+                                     md_origin_t origin) {
+  struct md_block b;
+  md_heap_new_block(k, i, size, &b);
+  md_sample_free(&b, origin);
+}
 /* Before init, while recording, or while the exit checks run: kept out of
  * md_deallocate, whose common path is then the inline one. */
-static MD_NOINLINE void deallocate_slow(void *p, enum md_family family,
+MD_NOINLINE void md_deallocate_slow(void *p, enum md_family family,
                                         unsigned op, md_origin_t origin) {
   int saved_errno = errno;
   md_ensure_init();
   if (MD_LIKELY(!md_recording) || md_op_records_itself(op)) {
-    deallocate(p, family, op, origin);
+    md_dealloc_fast(p, family, op, origin);
   } else {
     uint64_t start = md_record_now();
-    if (deallocate(p, family, op, origin))
+    if (md_dealloc_fast(p, family, op, origin))
       md_record(MD_REC_FREE, (uintptr_t)p, 0, 0, 0, start, md_record_now());
   }
   errno = saved_errno;
@@ -395,13 +486,7 @@ static MD_NOINLINE void deallocate_slow(void *p, enum md_family family,
 
 void md_deallocate(void *p, enum md_family family, unsigned op,
                    md_origin_t origin) {
-  if (!p)
-    return;
-  if (MD_LIKELY(__atomic_load_n(&md_init_state, __ATOMIC_ACQUIRE) == 2 &&
-                !md_recording))
-    deallocate(p, family, op, origin);
-  else
-    deallocate_slow(p, family, op, origin);
+  md_deallocate_inline(p, family, op, origin);
 }
 
 /* realloc within a block's slot: its size, guards and origin change; its

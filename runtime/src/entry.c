@@ -1,7 +1,8 @@
 /* entry.c - the C entry points: __mdebug_* (called by instrumented code, with
  * a site) and the standard allocation functions (called by everything else,
  * with the caller's return address standing in for the site). Each is one
- * line into alloc.c, after one test: an inert copy of the runtime passes the
+ * line into alloc.c (malloc, free and realloc of NULL: into its common
+ * paths, inline from alloc.h), after one test: an inert copy of the runtime passes the
  * call on instead (copies.c), as a tail call, so that none of its frames is
  * left on the stack. Prototypes come from abi.def, so a mismatch with the
  * pass fails to compile. The C++ operators are in new_delete.c.
@@ -157,8 +158,8 @@ static char *strndup_impl(const char *s, size_t n, unsigned op, md_origin_t o) {
 /* ---- called by instrumented code ---------------------------------------- */
 void *__mdebug_malloc(size_t size, const struct mdebug_site *site) {
   PASS_ON(malloc, site, size);
-  return md_allocate(size, 0, md_op_family(MD_OP_malloc), false, MD_OP_malloc,
-                     SITE);
+  return md_allocate_inline(size, 0, md_op_family(MD_OP_malloc), false,
+                            MD_OP_malloc, SITE);
 }
 void *__mdebug_calloc(size_t n, size_t size, const struct mdebug_site *site) {
   PASS_ON(calloc, site, n, size);
@@ -166,7 +167,7 @@ void *__mdebug_calloc(size_t n, size_t size, const struct mdebug_site *site) {
 }
 void *__mdebug_realloc(void *p, size_t size, const struct mdebug_site *site) {
   PASS_ON(realloc, site, p, size);
-  return md_reallocate(p, size, MD_OP_realloc, SITE);
+  return md_reallocate_inline(p, size, MD_OP_realloc, SITE);
 }
 void *__mdebug_reallocarray(void *p, size_t n, size_t size,
                             const struct mdebug_site *site) {
@@ -175,7 +176,7 @@ void *__mdebug_reallocarray(void *p, size_t n, size_t size,
 }
 void __mdebug_free(void *p, const struct mdebug_site *site) {
   PASS_ON(free, site, p);
-  md_deallocate(p, md_op_family(MD_OP_free), MD_OP_free, SITE);
+  md_deallocate_inline(p, md_op_family(MD_OP_free), MD_OP_free, SITE);
 }
 int __mdebug_posix_memalign(void **out, size_t align, size_t size,
                             const struct mdebug_site *site) {
@@ -216,8 +217,8 @@ char *__mdebug_strndup(const char *s, size_t n, const struct mdebug_site *site) 
 /* ---- the standard symbols, for code that was not instrumented ----------- */
 MD_EXPORT void *malloc(size_t size) {
   PASS_ON(malloc, CALLER_SITE, size);
-  return md_allocate(size, 0, md_op_family(MD_OP_malloc), false, MD_OP_malloc,
-                     CALLER);
+  return md_allocate_inline(size, 0, md_op_family(MD_OP_malloc), false,
+                            MD_OP_malloc, CALLER);
 }
 MD_EXPORT void *calloc(size_t n, size_t size) {
   PASS_ON(calloc, CALLER_SITE, n, size);
@@ -225,7 +226,7 @@ MD_EXPORT void *calloc(size_t n, size_t size) {
 }
 MD_EXPORT void *realloc(void *p, size_t size) {
   PASS_ON(realloc, CALLER_SITE, p, size);
-  return md_reallocate(p, size, MD_OP_realloc, CALLER);
+  return md_reallocate_inline(p, size, MD_OP_realloc, CALLER);
 }
 MD_EXPORT void *reallocarray(void *p, size_t n, size_t size) {
   PASS_ON(reallocarray, CALLER_SITE, p, n, size);
@@ -233,7 +234,7 @@ MD_EXPORT void *reallocarray(void *p, size_t n, size_t size) {
 }
 MD_EXPORT void free(void *p) {
   PASS_ON(free, CALLER_SITE, p);
-  md_deallocate(p, md_op_family(MD_OP_free), MD_OP_free, CALLER);
+  md_deallocate_inline(p, md_op_family(MD_OP_free), MD_OP_free, CALLER);
 }
 MD_EXPORT int posix_memalign(void **out, size_t align, size_t size) {
   PASS_ON(posix_memalign, CALLER_SITE, out, align, size);

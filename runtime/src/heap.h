@@ -85,7 +85,8 @@ enum md_mark {
   MD_MARK_RELEASED = 4, /* free, and its pages went back to the OS: its
                            guard areas must be written again on reuse */
   MD_MARK_SHARED = 8,   /* free, in its class's shared stack (not in a
-                           thread's cache): the release pass may take it */
+                           thread's cache): the release pass may take it.
+                           Set only during a pass (primary.c) */
   /* Live blocks only (shares its bit with RELEASED, which only free blocks
    * carry; a free clears the marks): tracked in full by the profiler's
    * sampling (stack, time, thread). */
@@ -418,30 +419,30 @@ extern __thread uint64_t md_pageguard_countdown
 bool md_heap_take_guarded(size_t size, size_t align, md_origin_t origin,
                           struct md_block *b) MD_HIDDEN;
 
-/* A free block for `size` bytes (plus expand_alloc) aligned to align (<= 16:
- * no more than malloc's); fills b, b->size = size. Its metadata still says
- * what it said (the caller writes it, `bits` last). false (errno ENOMEM)
- * when there is no memory. */
-static MD_ALWAYS_INLINE bool md_heap_take(size_t size, size_t align,
-                                          md_origin_t origin,
-                                          struct md_block *b) {
-  if (MD_UNLIKELY(md_pageguard_countdown-- == 0) &&
-      md_heap_take_guarded(size, align, origin, b))
-    return true;
+/* A free slot for `size` bytes (plus the heap's extra) aligned to align
+ * (<= 16: no more than malloc's), from this thread's cache: slot *i of
+ * class *k, at lead 0, its metadata still saying what it said (the caller
+ * writes it, `bits` last). false: nothing taken; md_heap_take_slow then
+ * decides everything, the cache included, and fills a struct md_block (or
+ * false, errno ENOMEM, when there is no memory). page_guard's countdown
+ * comes first, and is the caller's (alloc.h's md_alloc_fast). */
+static MD_ALWAYS_INLINE bool md_heap_take_cached(size_t size, size_t align,
+                                                 unsigned *k, uint32_t *i) {
   size_t need = size + md_heap.extra;
   /* need - 1: a request of 0 bytes wraps around to the slow path. */
   if (MD_LIKELY(align <= MD_MIN_ALIGN && need - 1 < MD_PRIMARY_MAX)) {
-    unsigned k = md_size_class(need);
+    unsigned kk = md_size_class(need);
     struct md_tcache *c = md_tcache_self;
     if (MD_LIKELY(c != NULL)) {
-      struct md_bin *bin = &c->bins[k];
+      struct md_bin *bin = &c->bins[kk];
       if (MD_LIKELY(bin->count)) {
-        md_heap_new_block(k, bin->slots[--bin->count], size, b);
+        *k = kk;
+        *i = bin->slots[--bin->count];
         return true;
       }
     }
   }
-  return md_heap_take_slow(size, align, b);
+  return false;
 }
 
 void md_heap_give_slot_slow(unsigned k, uint32_t i) MD_HIDDEN;
@@ -480,6 +481,41 @@ static MD_ALWAYS_INLINE void md_heap_give(const struct md_block *b) {
     md_heap_give_slot(b->klass, b->index);
   else
     md_heap_give_slow(b);
+}
+
+/* The common case of md_heap_resolve, for free's fast path: p is the start
+ * of a live primary block at lead 0 whose metadata is sound (its size fits
+ * its slot). Its class, slot and metadata in *k, *i, *m, its size and bits in
+ * *size and *bits;
+ * false for anything else (md_heap_resolve then tells what p is). */
+static MD_ALWAYS_INLINE bool md_heap_resolve_plain(const void *p, unsigned *k,
+                                                   uint32_t *i,
+                                                   struct md_meta **m,
+                                                   uint32_t *size,
+                                                   uint32_t *bits) {
+  if (MD_UNLIKELY(!md_primary_contains(p)))
+    return false;
+  unsigned kk = md_region_of(p);
+  uint32_t within;
+  if (MD_UNLIKELY(!kk))
+    return false;
+  uint32_t ii = md_slot_of(kk, p, &within);
+  if (MD_UNLIKELY(ii >= md_fresh(kk) || within != md_heap.guard))
+    return false;
+  struct md_meta *mm = md_meta_at(kk, ii);
+  /* One load for size and bits (the word md_meta_publish stores). */
+  uint64_t w = __atomic_load_n((md_meta_word *)(void *)&mm->size,
+                               __ATOMIC_ACQUIRE);
+  uint32_t v = (uint32_t)(w >> 32);
+  if (MD_UNLIKELY((v & (255u << 24 | 3u)) != MD_STATE_LIVE || /* lead 0 */
+                  (uint32_t)w + md_heap.expand > md_heap.classes[kk].size))
+    return false;
+  *k = kk;
+  *i = ii;
+  *m = mm;
+  *size = (uint32_t)w;
+  *bits = v;
+  return true;
 }
 
 /* The block p starts, if p is the start of a block in any state but never

@@ -158,12 +158,8 @@ size_t md_primary_refill(unsigned k, uint32_t *out, size_t n) {
   uint32_t released = 0;
   while (got < n && s->count) {
     uint32_t i = s->stack[--s->count];
-    struct md_meta *m = md_meta_at(k, i);
-    uint32_t bits = m->bits;
+    uint32_t bits = __atomic_load_n(&md_meta_at(k, i)->bits, __ATOMIC_RELAXED);
     released += (MD_BITS_MARKS(bits) & MD_MARK_RELEASED) != 0;
-    __atomic_store_n(&m->bits,
-                     bits & ~((uint32_t)MD_MARK_SHARED << MD_BITS_MARK_SHIFT),
-                     __ATOMIC_RELAXED);
     out[got++] = i;
   }
   s->reused += released;
@@ -256,10 +252,10 @@ void md_primary_drain(unsigned k, const uint32_t *slots, size_t n) {
     md_unlock(&s->lock);
     return;
   }
-  for (size_t j = 0; j < n; j++) {
-    set_shared(k, slots[j], true);
+  /* Indices only: MD_MARK_SHARED is set during a release pass (which
+   * alone reads it), not here, so a batch touches no slot's metadata. */
+  for (size_t j = 0; j < n; j++)
     s->stack[s->count++] = slots[j];
-  }
   s->pushed += n * md_heap.classes[k].size;
   s->shrink_pushed += n * md_heap.classes[k].size;
   if (s->pushed >= RELEASE_MIN)
@@ -312,6 +308,10 @@ static uint32_t release_pass(unsigned k, struct class_state *s,
   }
   if (lo > hi)
     return 0; /* all released already: nothing to mark */
+  /* The whole stack's slots, marked for the pass (and unmarked after):
+   * the scan below must tell them from free slots in threads' caches. */
+  for (uint32_t j = 0; j < s->count; j++)
+    set_shared(k, s->stack[j], true);
   if (idle_only)
     for (uint32_t j = 0; j < n; j++) {
       struct md_meta *m = md_meta_at(k, s->stack[j]);
@@ -359,6 +359,8 @@ static uint32_t release_pass(unsigned k, struct class_state *s,
       struct md_meta *m = md_meta_at(k, s->stack[j]);
       __atomic_store_n(&m->bits, m->bits & ~idle, __ATOMIC_RELAXED);
     }
+  for (uint32_t j = 0; j < s->count; j++)
+    set_shared(k, s->stack[j], false);
   return marked;
 }
 

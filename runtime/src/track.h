@@ -1,6 +1,7 @@
 /* track.h - the profiler's two hooks on the allocator's paths, inline:
  * md_track_alloc (alloc.c's allocate, once) and md_track_free (alloc.c's
- * deallocate, once). They keep the per-site counters (counters.c: always
+ * deallocate, once); alloc.c's inline paths use their parts
+ * (md_count_alloc, md_sample_countdown, md_count_free) directly. They keep the per-site counters (counters.c: always
  * on, a few plain adds into the calling thread's own row, no lock, no
  * atomic read-modify-write, no lookup: the row is the block's origin id)
  * and, when sampling is on, count down to the next sampled allocation
@@ -137,17 +138,23 @@ size_t md_sample_drain(void (*fn)(const struct md_sample_freed *e, void *arg),
 
 /* ---- the hooks ----------------------------------------------------------- */
 
-/* After the block's origin id and size are in its metadata, before its
- * state is published: returns the marks its `bits` must carry. */
-static MD_ALWAYS_INLINE unsigned md_track_alloc(const struct md_block *b,
-                                                uint32_t id, size_t size) {
-  md_count_alloc(id, size);
-  if (MD_LIKELY(!__atomic_load_n(&md_sampling, __ATOMIC_RELAXED)))
-    return 0;
+/* While md_sampling: counts an allocation of size bytes down; true when
+ * md_sample_alloc must decide about it. */
+static MD_ALWAYS_INLINE bool md_sample_countdown(size_t size) {
   struct md_sampler *s = &md_sampler_self;
   int64_t a = --s->allocs_left;
   int64_t n = s->bytes_left -= (int64_t)size;
-  if (MD_LIKELY((a > 0) & (n >= 0) & (size <= md_sample_always_above)))
+  return !((a > 0) & (n >= 0) & (size <= md_sample_always_above));
+}
+
+/* After the block's origin id and size are in its metadata, before its
+ * state is published: returns the marks its `bits` must carry. (alloc.c's
+ * inline path does the same with the block as a class and slot.) */
+static MD_ALWAYS_INLINE unsigned md_track_alloc(const struct md_block *b,
+                                                uint32_t id, size_t size) {
+  md_count_alloc(id, size);
+  if (MD_LIKELY(!__atomic_load_n(&md_sampling, __ATOMIC_RELAXED)) ||
+      MD_LIKELY(!md_sample_countdown(size)))
     return 0;
   return md_sample_alloc(b, size);
 }
