@@ -6,7 +6,7 @@
  * never rebuilt; crash.c names the block.
  *
  * Which blocks: a per-thread countdown (md_pageguard_countdown) that the
- * allocation fast path (md_heap_take) decrements. When it was zero, the
+ * allocation fast path (alloc.h's md_alloc_fast) decrements. When it was zero, the
  * path calls md_pageguard_take (through heap.c), which draws the next countdown (uniform in
  * 0..2N-2: 1 in N allocations on average, none predictable) and guards this
  * block if its size is in [page_guard_min_size, page_guard_max_size] and,
