@@ -472,18 +472,19 @@ static void take_reserve(void) {
   if (p != MAP_FAILED) {
     reserve = p;
     reserve_bytes = bytes;
+    md_idle_reserve_add(bytes); /* vm_threshold leaves it out */
   }
 }
 
 static void give_reserve(void) {
-  if (reserve)
+  if (reserve) {
     munmap(reserve, reserve_bytes);
+    md_idle_reserve_sub(reserve_bytes);
+  }
   reserve = NULL;
 }
 
 void md_leak_init(void) { take_reserve(); }
-
-size_t md_leak_reserve_bytes(void) { return reserve ? reserve_bytes : 0; }
 
 /* One check at a time. Nothing here holds a pointer to a block where the
  * scan looks (this stack mid-run, our static data): the scan's state and

@@ -13,8 +13,6 @@
 void md_leak_init(void) MD_HIDDEN;
 /* The check's lock, in a forked child (no check runs there). */
 void md_leak_atfork_child(void) MD_HIDDEN;
-/* The address space that reserve holds now (0 once given back). */
-size_t md_leak_reserve_bytes(void) MD_HIDDEN;
 void md_leak_report_at_exit(void) MD_HIDDEN;
 /* mdebug_check_leaks(): the unreachable blocks now; returns how many. */
 size_t md_leak_check_now(void) MD_HIDDEN;

@@ -10,6 +10,12 @@
 
 void *md_mmap(size_t size) MD_HIDDEN;  /* zeroed, NULL on failure */
 void md_munmap(void *p, size_t size) MD_HIDDEN;
+/* Address space the runtime holds inaccessible and unused for later (the
+ * leak check's reserve): whoever takes or gives back such a reservation
+ * says so here; vm_threshold leaves it out of the virtual size. */
+void md_idle_reserve_add(size_t bytes) MD_HIDDEN;
+void md_idle_reserve_sub(size_t bytes) MD_HIDDEN;
+size_t md_idle_reserve(void) MD_HIDDEN;
 void md_write_all(int fd, const char *buf, size_t len) MD_HIDDEN;
 int md_getpid(void) MD_HIDDEN;
 int md_gettid(void) MD_HIDDEN;

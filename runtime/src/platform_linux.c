@@ -38,6 +38,17 @@ void md_munmap(void *p, size_t size) {
     munmap(p, size);
 }
 
+static size_t idle_reserve;
+void md_idle_reserve_add(size_t bytes) {
+  __atomic_fetch_add(&idle_reserve, bytes, __ATOMIC_RELAXED);
+}
+void md_idle_reserve_sub(size_t bytes) {
+  __atomic_fetch_sub(&idle_reserve, bytes, __ATOMIC_RELAXED);
+}
+size_t md_idle_reserve(void) {
+  return __atomic_load_n(&idle_reserve, __ATOMIC_RELAXED);
+}
+
 void md_write_all(int fd, const char *buf, size_t len) {
   int saved = errno;
   while (len > 0) {

@@ -5,14 +5,9 @@
 #define MDEBUG_INTERNAL_ROOTS_H
 
 #include "base.h"
+#include "scan_contract.h"
 
 /* A range of memory that may hold pointers to blocks. */
-struct md_region {
-  uintptr_t begin, end; /* [begin, end), 8-aligned begin not required */
-  const char *kind; /* "module", "stack", "registers", "tls", "descriptor",
-                       "registered" */
-  int tid;          /* the thread, for stack/registers/tls; 0 otherwise */
-};
 /* Opens the /proc files a stop reads (at start-up, in a forked child). */
 void md_roots_open_files(void) MD_HIDDEN;
 /* Before the threads are stopped: the registered-roots lock; false (*why

@@ -166,6 +166,16 @@ struct md_scan;
 struct md_scan *md_scan_begin(bool start_only) MD_SCAN_HIDDEN;
 /* Blocks and mappings passed to mdebug_ignore() are roots. */
 void md_scan_ignored_roots(struct md_scan *s) MD_SCAN_HIDDEN;
+/* A root region as its finders hand it to the scan's caller: the module
+ * data, stacks, registers and TLS the stop reads (roots_linux.c), the
+ * thread stacks the program made (threads.c). */
+struct md_region {
+  uintptr_t begin, end; /* [begin, end), 8-aligned begin not required */
+  const char *kind; /* "module", "stack", "registers", "tls", "descriptor",
+                       "registered" */
+  int tid;          /* the thread, for stack/registers/tls; 0 otherwise */
+};
+
 /* Marks what a root region reaches, transitively. */
 void md_scan_region(struct md_scan *s, uintptr_t begin, uintptr_t end)
     MD_SCAN_HIDDEN;

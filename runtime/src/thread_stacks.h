@@ -6,7 +6,7 @@
 #define MDEBUG_INTERNAL_THREAD_STACKS_H
 
 #include "base.h"
-#include "roots.h"
+#include "scan_contract.h"
 
 struct md_thread_stack {
   uintptr_t lo, hi; /* the block glibc mapped: guard, stack, TLS */

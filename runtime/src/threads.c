@@ -40,7 +40,7 @@
 #include "mappings.h"
 #include "platform.h"
 #include "print.h"
-#include "roots.h"
+#include "scan_contract.h"
 #include "stacks.h"
 #include "thread_stacks.h"
 #include "threshold.h"

@@ -33,7 +33,6 @@
 #include "arch_x86_64.h"
 #include "heap.h"
 #include "heapdump.h"
-#include "leak.h"
 #include "lock.h"
 #include "log.h"
 #include "mappings.h"
@@ -97,9 +96,10 @@ static bool read_statm(size_t *vm, size_t *rss) {
 
 /* VmSize less the heap's reserved, uncommitted address space (the primary
  * range's, and the large range's: page_guard's pool, the secondary's
- * arena) and the leak check's reserve (leak.c). */
+ * arena) and the runtime's other idle reservations (the leak check's
+ * reserve: md_idle_reserve). */
 static size_t effective_vm(size_t vm) {
-  size_t kept = md_leak_reserve_bytes();
+  size_t kept = md_idle_reserve();
   vm = vm > kept ? vm - kept : 0;
   if (!md_heap.reserved)
     return vm;
