@@ -103,11 +103,18 @@ void md_unwind_refresh_code(void) {
   __atomic_store_n(&code, r, __ATOMIC_RELEASE);
 }
 
-/* *last: the range that held the previous frame (most frames of a stack
- * are in one or two modules), tried before the search. */
-static bool is_code(const struct code_ranges *r, uintptr_t pc, size_t *last) {
-  if (*last < r->n && pc >= r->lo[*last] && pc < r->hi[*last])
+/* The code range holding pc into [*lo, *hi), or false. Taken only when pc
+ * leaves the previous frame's range (most frames of a stack are in one or
+ * two modules). No table yet (before start-up): any pc from 4096 on. */
+static MD_NOINLINE bool find_code(const struct code_ranges *r, uintptr_t pc,
+                                  uintptr_t *lo_out, uintptr_t *hi_out) {
+  if (pc < 4096)
+    return false;
+  if (!r) {
+    *lo_out = 4096;
+    *hi_out = UINTPTR_MAX;
     return true;
+  }
   size_t lo = 0, hi = r->n;
   while (lo < hi) { /* the last range starting at or below pc */
     size_t mid = (lo + hi) / 2;
@@ -118,7 +125,9 @@ static bool is_code(const struct code_ranges *r, uintptr_t pc, size_t *last) {
   }
   if (lo == 0 || pc >= r->hi[lo - 1])
     return false;
-  *last = lo - 1;
+  /* A range may not start below 4096 for the cached test either. */
+  *lo_out = r->lo[lo - 1] < 4096 ? 4096 : r->lo[lo - 1];
+  *hi_out = r->hi[lo - 1];
   return true;
 }
 
@@ -143,25 +152,36 @@ static MD_NOINLINE void find_stack(uintptr_t sp) {
 }
 
 /* The frames from fp on, inside the stack mapping holding sp, into pcs[n..
- * max); returns the new count. */
+ * max); returns the new count. Per frame, the rules cost a few unsigned
+ * compares: fp is checked against sp once (each next frame must be higher
+ * than the last), the code range only when pc leaves the previous frame's
+ * range, the runtime's text by one subtraction and compare. */
 static MD_ALWAYS_INLINE size_t walk(uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
                                     size_t n, size_t max) {
   if (MD_UNLIKELY(sp < stack_lo || sp >= stack_hi))
     find_stack(sp);
   uintptr_t hi = stack_hi;
+  if (hi < 16 || fp < sp)
+    return n;
+  uintptr_t top = hi - 16; /* the highest frame whose two words fit */
   const struct code_ranges *ranges = __atomic_load_n(&code, __ATOMIC_ACQUIRE);
   uintptr_t text_lo = (uintptr_t)__start_mdebug_text;
-  uintptr_t text_hi = (uintptr_t)__stop_mdebug_text;
+  uintptr_t text_size = (uintptr_t)__stop_mdebug_text - text_lo;
   unsigned others = __atomic_load_n(&copy_count, __ATOMIC_ACQUIRE);
-  size_t last_range = 0;
+  uintptr_t code_lo = 0, code_size = 0; /* the last frame's code range */
   while (n < max) {
-    if ((fp & 7) != 0 || fp < sp || hi < 16 || fp > hi - 16)
+    if ((fp & 7) != 0 || fp > top)
       break;
     uintptr_t next = ((const uintptr_t *)fp)[0];
     uintptr_t pc = ((const uintptr_t *)fp)[1];
-    if (pc < 4096 || (ranges && !is_code(ranges, pc, &last_range)))
-      break;
-    if ((pc < text_lo || pc >= text_hi) &&
+    if (MD_UNLIKELY(pc - code_lo >= code_size)) {
+      uintptr_t lo, end;
+      if (!find_code(ranges, pc, &lo, &end))
+        break;
+      code_lo = lo;
+      code_size = end - lo;
+    }
+    if (pc - text_lo >= text_size &&
         (MD_LIKELY(!others) || !in_other_copy(pc, others)))
       pcs[n++] = pc - 1; /* the call, as malloc debug stores it */
     if (next <= fp)
