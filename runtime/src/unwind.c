@@ -103,32 +103,57 @@ void md_unwind_refresh_code(void) {
   __atomic_store_n(&code, r, __ATOMIC_RELEASE);
 }
 
-/* The code range holding pc into [*lo, *hi), or false. Taken only when pc
- * leaves the previous frame's range (most frames of a stack are in one or
- * two modules). No table yet (before start-up): any pc from 4096 on. */
-static MD_NOINLINE bool find_code(const struct code_ranges *r, uintptr_t pc,
-                                  uintptr_t *lo_out, uintptr_t *hi_out) {
+/* A frame's pc outside the last program range: */
+enum pc_kind { PC_NOT_CODE, PC_RUNTIME, PC_PROGRAM };
+
+/* The code range holding pc, cut so that it holds no runtime code: [lo,
+ * end) clipped to the side of [a, b) where pc is. */
+static void clip(uintptr_t pc, uintptr_t a, uintptr_t b, uintptr_t *lo,
+                 uintptr_t *end) {
+  if (a >= *end || b <= *lo)
+    return;
+  if (pc < a)
+    *end = a;
+  else
+    *lo = b;
+}
+
+/* Taken only when pc leaves the last program range and the runtime's own
+ * text: another copy's code is the runtime's (PC_RUNTIME), a pc inside a
+ * module's executable segment the program's, with [*lo_out, *end_out) that
+ * segment's part around pc holding no runtime code, so that the walk's one
+ * range test also says "not the runtime". No table yet (before start-up):
+ * any pc from 4096 on. */
+static MD_NOINLINE enum pc_kind
+classify(const struct code_ranges *r, uintptr_t pc, unsigned others,
+         uintptr_t *lo_out, uintptr_t *end_out) {
   if (pc < 4096)
-    return false;
-  if (!r) {
-    *lo_out = 4096;
-    *hi_out = UINTPTR_MAX;
-    return true;
+    return PC_NOT_CODE;
+  if (others && in_other_copy(pc, others))
+    return PC_RUNTIME;
+  uintptr_t lo = 4096, end = UINTPTR_MAX;
+  if (r) {
+    size_t l = 0, h = r->n;
+    while (l < h) { /* the last range starting at or below pc */
+      size_t mid = (l + h) / 2;
+      if (r->lo[mid] <= pc)
+        l = mid + 1;
+      else
+        h = mid;
+    }
+    if (l == 0 || pc >= r->hi[l - 1])
+      return PC_NOT_CODE;
+    if (r->lo[l - 1] > lo)
+      lo = r->lo[l - 1];
+    end = r->hi[l - 1];
   }
-  size_t lo = 0, hi = r->n;
-  while (lo < hi) { /* the last range starting at or below pc */
-    size_t mid = (lo + hi) / 2;
-    if (r->lo[mid] <= pc)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  if (lo == 0 || pc >= r->hi[lo - 1])
-    return false;
-  /* A range may not start below 4096 for the cached test either. */
-  *lo_out = r->lo[lo - 1] < 4096 ? 4096 : r->lo[lo - 1];
-  *hi_out = r->hi[lo - 1];
-  return true;
+  clip(pc, (uintptr_t)__start_mdebug_text, (uintptr_t)__stop_mdebug_text, &lo,
+       &end);
+  for (unsigned i = 0; i < others; i++)
+    clip(pc, copies[i].lo, copies[i].hi, &lo, &end);
+  *lo_out = lo;
+  *end_out = end;
+  return PC_PROGRAM;
 }
 
 /* The mapping of /proc/self/maps holding sp. The buffer is on the stack
@@ -154,8 +179,10 @@ static MD_NOINLINE void find_stack(uintptr_t sp) {
 /* The frames from fp on, inside the stack mapping holding sp, into pcs[n..
  * max); returns the new count. Per frame, the rules cost a few unsigned
  * compares: fp is checked against sp once (each next frame must be higher
- * than the last), the code range only when pc leaves the previous frame's
- * range, the runtime's text by one subtraction and compare. */
+ * than the last); a pc inside the last program frame's code range (which
+ * classify cut free of runtime code) is code and the program's by one
+ * compare; outside it, the runtime's own text is tried (code, left out),
+ * then classify. */
 static MD_ALWAYS_INLINE size_t walk(uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
                                     size_t n, size_t max) {
   if (MD_UNLIKELY(sp < stack_lo || sp >= stack_hi))
@@ -168,22 +195,25 @@ static MD_ALWAYS_INLINE size_t walk(uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
   uintptr_t text_lo = (uintptr_t)__start_mdebug_text;
   uintptr_t text_size = (uintptr_t)__stop_mdebug_text - text_lo;
   unsigned others = __atomic_load_n(&copy_count, __ATOMIC_ACQUIRE);
-  uintptr_t code_lo = 0, code_size = 0; /* the last frame's code range */
+  uintptr_t code_lo = 0, code_size = 0; /* the last program range */
   while (n < max) {
     if ((fp & 7) != 0 || fp > top)
       break;
     uintptr_t next = ((const uintptr_t *)fp)[0];
     uintptr_t pc = ((const uintptr_t *)fp)[1];
-    if (MD_UNLIKELY(pc - code_lo >= code_size)) {
-      uintptr_t lo, end;
-      if (!find_code(ranges, pc, &lo, &end))
-        break;
-      code_lo = lo;
-      code_size = end - lo;
-    }
-    if (pc - text_lo >= text_size &&
-        (MD_LIKELY(!others) || !in_other_copy(pc, others)))
+    if (MD_LIKELY(pc - code_lo < code_size)) {
       pcs[n++] = pc - 1; /* the call, as malloc debug stores it */
+    } else if (pc - text_lo >= text_size) { /* not this copy's code */
+      uintptr_t lo, end;
+      enum pc_kind kind = classify(ranges, pc, others, &lo, &end);
+      if (kind == PC_NOT_CODE)
+        break;
+      if (kind == PC_PROGRAM) {
+        code_lo = lo;
+        code_size = end - lo;
+        pcs[n++] = pc - 1;
+      }
+    }
     if (next <= fp)
       break;
     fp = next;
