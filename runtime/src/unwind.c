@@ -42,6 +42,10 @@ static __thread uintptr_t stack_hi __attribute__((tls_model("initial-exec")));
 struct code_ranges {
   size_t n;
   uintptr_t lo[MAX_RANGES], hi[MAX_RANGES];
+  /* The larger side of this copy's executable segment around its own text:
+   * where the program's first frame (the caller of malloc) usually is, so
+   * the walk starts with it as its last program range. */
+  uintptr_t seed_lo, seed_size;
 };
 static struct code_ranges *code;
 
@@ -95,11 +99,35 @@ static int add_module(struct dl_phdr_info *info, size_t size, void *arg) {
   return 0;
 }
 
+/* How many ranges start at or below pc: pc is code if that is k > 0 and
+ * pc < r->hi[k - 1]. */
+static size_t ranges_upto(const struct code_ranges *r, uintptr_t pc) {
+  size_t l = 0, h = r->n;
+  while (l < h) {
+    size_t mid = (l + h) / 2;
+    if (r->lo[mid] <= pc)
+      l = mid + 1;
+    else
+      h = mid;
+  }
+  return l;
+}
+
 void md_unwind_refresh_code(void) {
   struct code_ranges *r = md_mmap(sizeof(*r));
   if (!r)
     return; /* keep the old table */
   dl_iterate_phdr(add_module, r);
+  uintptr_t text_lo = (uintptr_t)__start_mdebug_text;
+  uintptr_t text_hi = (uintptr_t)__stop_mdebug_text;
+  size_t k = text_lo ? ranges_upto(r, text_lo) : 0;
+  if (k > 0 && text_lo < r->hi[k - 1] && text_hi <= r->hi[k - 1]) {
+    uintptr_t lo = r->lo[k - 1] < 4096 ? 4096 : r->lo[k - 1];
+    uintptr_t below = text_lo > lo ? text_lo - lo : 0;
+    uintptr_t above = r->hi[k - 1] - text_hi;
+    r->seed_lo = below >= above ? lo : text_hi;
+    r->seed_size = below >= above ? below : above;
+  }
   __atomic_store_n(&code, r, __ATOMIC_RELEASE);
 }
 
@@ -133,14 +161,7 @@ classify(const struct code_ranges *r, uintptr_t pc, unsigned others,
     return PC_RUNTIME;
   uintptr_t lo = 4096, end = UINTPTR_MAX;
   if (r) {
-    size_t l = 0, h = r->n;
-    while (l < h) { /* the last range starting at or below pc */
-      size_t mid = (l + h) / 2;
-      if (r->lo[mid] <= pc)
-        l = mid + 1;
-      else
-        h = mid;
-    }
+    size_t l = ranges_upto(r, pc);
     if (l == 0 || pc >= r->hi[l - 1])
       return PC_NOT_CODE;
     if (r->lo[l - 1] > lo)
@@ -195,7 +216,13 @@ static MD_ALWAYS_INLINE size_t walk(uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
   uintptr_t text_lo = (uintptr_t)__start_mdebug_text;
   uintptr_t text_size = (uintptr_t)__stop_mdebug_text - text_lo;
   unsigned others = __atomic_load_n(&copy_count, __ATOMIC_ACQUIRE);
-  uintptr_t code_lo = 0, code_size = 0; /* the last program range */
+  /* The last program range; the seed is cut free of this copy's text only,
+   * so it serves while no other copy is known. */
+  uintptr_t code_lo = 0, code_size = 0;
+  if (ranges && !others) {
+    code_lo = ranges->seed_lo;
+    code_size = ranges->seed_size;
+  }
   while (n < max) {
     if ((fp & 7) != 0 || fp > top)
       break;
