@@ -16,6 +16,12 @@
  * without frame pointers (libc's call of main) is often a stack address
  * whose neighbour is data, not a return address.
  *
+ * Cost: a frame whose pc lies in the last program frame's code range (a
+ * module's executable segment cut free of the runtime's code) takes one
+ * range test; the table is searched only when the pc leaves that range,
+ * and the walk starts with the range beside this copy's own text, where the
+ * caller of malloc usually is.
+ *
  * Never allocates; reads /proc/self/maps (procmaps.c: raw system calls, a
  * buffer on the stack), once per thread (and again when the stack pointer
  * leaves the mapping it found).
