@@ -16,6 +16,12 @@
  * without frame pointers (libc's call of main) is often a stack address
  * whose neighbour is data, not a return address.
  *
+ * Cost: a frame whose pc lies in the last program frame's code range (a
+ * module's executable segment cut free of the runtime's code) takes one
+ * range test; the table is searched only when the pc leaves that range,
+ * and the walk starts with the range beside this copy's own text, where the
+ * caller of malloc usually is.
+ *
  * Never allocates; reads /proc/self/maps (procmaps.c: raw system calls, a
  * buffer on the stack), once per thread (and again when the stack pointer
  * leaves the mapping it found).
@@ -42,6 +48,10 @@ static __thread uintptr_t stack_hi __attribute__((tls_model("initial-exec")));
 struct code_ranges {
   size_t n;
   uintptr_t lo[MAX_RANGES], hi[MAX_RANGES];
+  /* The larger side of this copy's executable segment around its own text:
+   * where the program's first frame (the caller of malloc) usually is, so
+   * the walk starts with it as its last program range. */
+  uintptr_t seed_lo, seed_size;
 };
 static struct code_ranges *code;
 
@@ -95,31 +105,82 @@ static int add_module(struct dl_phdr_info *info, size_t size, void *arg) {
   return 0;
 }
 
+/* How many ranges start at or below pc: pc is code if that is k > 0 and
+ * pc < r->hi[k - 1]. */
+static size_t ranges_upto(const struct code_ranges *r, uintptr_t pc) {
+  size_t l = 0, h = r->n;
+  while (l < h) {
+    size_t mid = (l + h) / 2;
+    if (r->lo[mid] <= pc)
+      l = mid + 1;
+    else
+      h = mid;
+  }
+  return l;
+}
+
 void md_unwind_refresh_code(void) {
   struct code_ranges *r = md_mmap(sizeof(*r));
   if (!r)
     return; /* keep the old table */
   dl_iterate_phdr(add_module, r);
+  uintptr_t text_lo = (uintptr_t)__start_mdebug_text;
+  uintptr_t text_hi = (uintptr_t)__stop_mdebug_text;
+  size_t k = text_lo ? ranges_upto(r, text_lo) : 0;
+  if (k > 0 && text_lo < r->hi[k - 1] && text_hi <= r->hi[k - 1]) {
+    uintptr_t lo = r->lo[k - 1] < 4096 ? 4096 : r->lo[k - 1];
+    uintptr_t below = text_lo > lo ? text_lo - lo : 0;
+    uintptr_t above = r->hi[k - 1] - text_hi;
+    r->seed_lo = below >= above ? lo : text_hi;
+    r->seed_size = below >= above ? below : above;
+  }
   __atomic_store_n(&code, r, __ATOMIC_RELEASE);
 }
 
-/* *last: the range that held the previous frame (most frames of a stack
- * are in one or two modules), tried before the search. */
-static bool is_code(const struct code_ranges *r, uintptr_t pc, size_t *last) {
-  if (*last < r->n && pc >= r->lo[*last] && pc < r->hi[*last])
-    return true;
-  size_t lo = 0, hi = r->n;
-  while (lo < hi) { /* the last range starting at or below pc */
-    size_t mid = (lo + hi) / 2;
-    if (r->lo[mid] <= pc)
-      lo = mid + 1;
-    else
-      hi = mid;
+/* A frame's pc outside the last program range: */
+enum pc_kind { PC_NOT_CODE, PC_RUNTIME, PC_PROGRAM };
+
+/* The code range holding pc, cut so that it holds no runtime code: [lo,
+ * end) clipped to the side of [a, b) where pc is. */
+static void clip(uintptr_t pc, uintptr_t a, uintptr_t b, uintptr_t *lo,
+                 uintptr_t *end) {
+  if (a >= *end || b <= *lo)
+    return;
+  if (pc < a)
+    *end = a;
+  else
+    *lo = b;
+}
+
+/* Taken only when pc leaves the last program range and the runtime's own
+ * text: another copy's code is the runtime's (PC_RUNTIME), a pc inside a
+ * module's executable segment the program's, with [*lo_out, *end_out) that
+ * segment's part around pc holding no runtime code, so that the walk's one
+ * range test also says "not the runtime". No table yet (before start-up):
+ * any pc from 4096 on. */
+static MD_NOINLINE enum pc_kind
+classify(const struct code_ranges *r, uintptr_t pc, unsigned others,
+         uintptr_t *lo_out, uintptr_t *end_out) {
+  if (pc < 4096)
+    return PC_NOT_CODE;
+  if (others && in_other_copy(pc, others))
+    return PC_RUNTIME;
+  uintptr_t lo = 4096, end = UINTPTR_MAX;
+  if (r) {
+    size_t l = ranges_upto(r, pc);
+    if (l == 0 || pc >= r->hi[l - 1])
+      return PC_NOT_CODE;
+    if (r->lo[l - 1] > lo)
+      lo = r->lo[l - 1];
+    end = r->hi[l - 1];
   }
-  if (lo == 0 || pc >= r->hi[lo - 1])
-    return false;
-  *last = lo - 1;
-  return true;
+  clip(pc, (uintptr_t)__start_mdebug_text, (uintptr_t)__stop_mdebug_text, &lo,
+       &end);
+  for (unsigned i = 0; i < others; i++)
+    clip(pc, copies[i].lo, copies[i].hi, &lo, &end);
+  *lo_out = lo;
+  *end_out = end;
+  return PC_PROGRAM;
 }
 
 /* The mapping of /proc/self/maps holding sp. The buffer is on the stack
@@ -143,27 +204,49 @@ static MD_NOINLINE void find_stack(uintptr_t sp) {
 }
 
 /* The frames from fp on, inside the stack mapping holding sp, into pcs[n..
- * max); returns the new count. */
+ * max); returns the new count. Per frame, the rules cost a few unsigned
+ * compares: fp is checked against sp once (each next frame must be higher
+ * than the last); a pc inside the last program frame's code range (which
+ * classify cut free of runtime code) is code and the program's by one
+ * compare; outside it, the runtime's own text is tried (code, left out),
+ * then classify. */
 static MD_ALWAYS_INLINE size_t walk(uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
                                     size_t n, size_t max) {
   if (MD_UNLIKELY(sp < stack_lo || sp >= stack_hi))
     find_stack(sp);
   uintptr_t hi = stack_hi;
+  if (hi < 16 || fp < sp)
+    return n;
+  uintptr_t top = hi - 16; /* the highest frame whose two words fit */
   const struct code_ranges *ranges = __atomic_load_n(&code, __ATOMIC_ACQUIRE);
   uintptr_t text_lo = (uintptr_t)__start_mdebug_text;
-  uintptr_t text_hi = (uintptr_t)__stop_mdebug_text;
+  uintptr_t text_size = (uintptr_t)__stop_mdebug_text - text_lo;
   unsigned others = __atomic_load_n(&copy_count, __ATOMIC_ACQUIRE);
-  size_t last_range = 0;
+  /* The last program range; the seed is cut free of this copy's text only,
+   * so it serves while no other copy is known. */
+  uintptr_t code_lo = 0, code_size = 0;
+  if (ranges && !others) {
+    code_lo = ranges->seed_lo;
+    code_size = ranges->seed_size;
+  }
   while (n < max) {
-    if ((fp & 7) != 0 || fp < sp || hi < 16 || fp > hi - 16)
+    if ((fp & 7) != 0 || fp > top)
       break;
     uintptr_t next = ((const uintptr_t *)fp)[0];
     uintptr_t pc = ((const uintptr_t *)fp)[1];
-    if (pc < 4096 || (ranges && !is_code(ranges, pc, &last_range)))
-      break;
-    if ((pc < text_lo || pc >= text_hi) &&
-        (MD_LIKELY(!others) || !in_other_copy(pc, others)))
+    if (MD_LIKELY(pc - code_lo < code_size)) {
       pcs[n++] = pc - 1; /* the call, as malloc debug stores it */
+    } else if (pc - text_lo >= text_size) { /* not this copy's code */
+      uintptr_t lo, end;
+      enum pc_kind kind = classify(ranges, pc, others, &lo, &end);
+      if (kind == PC_NOT_CODE)
+        break;
+      if (kind == PC_PROGRAM) {
+        code_lo = lo;
+        code_size = end - lo;
+        pcs[n++] = pc - 1;
+      }
+    }
     if (next <= fp)
       break;
     fp = next;
