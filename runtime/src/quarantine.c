@@ -309,6 +309,13 @@ static inline void publish(struct ring *r, uintptr_t e, unsigned char *user,
  * from the small blocks' path, which pays nothing for it. */
 static MD_NOINLINE void push_large(struct ring *r, const struct md_block *b) {
   size_t kept = md_heap_quarantine_keep(b, large_cap);
+  /* Refused though small enough: over the bound on freed large blocks'
+   * resident pages (secondary.c), which this ring's oldest kept blocks
+   * make room in, going back to the heap (its cache) first. */
+  while (!kept && r->large_bytes && md_block_usable(b) <= large_cap) {
+    evict_oldest_kept(r);
+    kept = md_heap_quarantine_keep(b, large_cap);
+  }
   while (kept && r->large_bytes && r->large_bytes + kept > large_cap)
     evict_oldest_kept(r);
   while (r->count >= ring_full || (byte_cap && r->count && r->bytes > byte_cap))
