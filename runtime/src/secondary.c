@@ -133,10 +133,13 @@
  * FREED_FLOOR bytes, or 1/FREED_SHARE of the live large bytes (those of
  * the large range accessible now, but these) when that is more. No clock:
  * it is checked whenever a block is freed, kept or given back, so a
- * program whose large blocks go away keeps no more than the floor. The
- * floor lets one block churned in a loop (allocated, filled, freed: up to
- * about 1 MiB) keep its pages: the one the quarantine keeps and the one
- * the cache holds for the next allocation. */
+ * program whose large blocks go away keeps no more than the floor, and the
+ * newest cached span: a kept block never pushes that one out (it is the
+ * one the next block of its order takes), so that one block churned in a
+ * loop (allocated, filled, freed: up to 1 MiB, the most the quarantine
+ * keeps) keeps its pages, one kept and one cached. A kept block whose
+ * header turns out corrupt stays counted: its span is left alone, resident,
+ * for good. */
 #define FREED_FLOOR ((size_t)1 << 20) /* 1 MiB */
 #define FREED_SHARE 8
 
@@ -214,7 +217,6 @@ static inline size_t kept_of(size_t map_size) {
 
 static inline uintptr_t page_down(uintptr_t x) { return x & ~(PAGE - 1); }
 static inline uintptr_t page_up(uintptr_t x) { return page_down(x + PAGE - 1); }
-
 
 /* ---- the check word -------------------------------------------------------- */
 
