@@ -137,7 +137,9 @@
  * newest cached span: a kept block never pushes that one out (it is the
  * one the next block of its order takes), so that one block churned in a
  * loop (allocated, filled, freed: up to 1 MiB, the most the quarantine
- * keeps) keeps its pages, one kept and one cached. A kept block whose
+ * keeps) keeps its pages, one kept and one cached; and each thread's
+ * quarantine may keep one block past the bound (md_secondary_keep), so
+ * that threads churning blocks each keep theirs. A kept block whose
  * header turns out corrupt stays counted: its span is left alone, resident,
  * for good. */
 #define FREED_FLOOR ((size_t)1 << 20) /* 1 MiB */
@@ -427,10 +429,11 @@ static bool cache_fit(size_t more, unsigned spare) {
  * (open) joins the cache, or goes back to the OS when it cannot. */
 static void cache_put(struct header *h, uint32_t o, uintptr_t lo,
                       uintptr_t hi) {
-  if (hi - lo > CACHE_BYTES || !cache_fit(hi - lo, 0)) {
+  if (hi - lo > CACHE_BYTES || hi - lo > freed_bound()) {
     release(h, o, PAGE + (hi - lo));
     return;
   }
+  cache_fit(hi - lo, 0); /* the newest span stays, as in md_secondary_keep */
   while (cache_count == CACHE_ENTRIES || cache_bytes + (hi - lo) > CACHE_BYTES)
     cache_drop_oldest();
   cache[cache_count++] = (struct cached){h, lo, hi, o};
@@ -784,8 +787,11 @@ void md_secondary_give(const struct md_block *b) {
 }
 
 /* Kept only within the bound on freed blocks' resident pages (cached
- * spans go first to make room): 0 says the quarantine is to give its own
- * kept blocks back first, or the block's pages go back to the OS. */
+ * spans but the newest go to make room), or when the budget's low bit says
+ * the thread's ring keeps no other (quarantine.c: one block per thread
+ * past the bound, so that each thread's churned block keeps its pages):
+ * 0 says the quarantine is to give its own kept blocks back first, or the
+ * block's pages go back to the OS. */
 size_t md_secondary_keep(const struct md_block *b, size_t budget) {
   if (!budget)
     return 0;
@@ -805,7 +811,8 @@ size_t md_secondary_keep(const struct md_block *b, size_t budget) {
   /* The newest cached span stays: it is the one the next block of its
    * order takes (a block allocated and freed in a loop), where the
    * quarantine's oldest kept block only waits. */
-  ok = ok && kept_bytes + kept_of(h->map_size) <= freed_bound();
+  ok = ok && (kept_bytes + kept_of(h->map_size) <= freed_bound() ||
+             (budget & 1)); /* the first its thread's ring keeps */
   if (ok) {
     table[i].h |= E_KEPT;
     kept_bytes += kept_of(h->map_size);
