@@ -134,7 +134,8 @@
  * the large range accessible now, but these) when that is more. No clock:
  * it is checked whenever a block is freed, kept or given back, so a
  * program whose large blocks go away keeps no more than the floor, and the
- * newest cached span: a kept block never pushes that one out (it is the
+ * newest cached span (of any size up to CACHE_BYTES): a span given back
+ * is always cached, and a kept block never pushes it out (it is the
  * one the next block of its order takes), so that one block churned in a
  * loop (allocated, filled, freed: up to 1 MiB, the most the quarantine
  * keeps) keeps its pages, one kept and one cached; and each thread's
@@ -429,11 +430,14 @@ static bool cache_fit(size_t more, unsigned spare) {
  * (open) joins the cache, or goes back to the OS when it cannot. */
 static void cache_put(struct header *h, uint32_t o, uintptr_t lo,
                       uintptr_t hi) {
-  if (hi - lo > CACHE_BYTES || hi - lo > freed_bound()) {
+  if (hi - lo > CACHE_BYTES) {
     release(h, o, PAGE + (hi - lo));
     return;
   }
-  cache_fit(hi - lo, 0); /* the newest span stays, as in md_secondary_keep */
+  /* The newest span stays, whatever its size (up to CACHE_BYTES), as in
+   * md_secondary_keep: a 4 MiB block churned with every check off
+   * otherwise went back to the OS at each free (45x slower). */
+  cache_fit(hi - lo, 0);
   while (cache_count == CACHE_ENTRIES || cache_bytes + (hi - lo) > CACHE_BYTES)
     cache_drop_oldest();
   cache[cache_count++] = (struct cached){h, lo, hi, o};
