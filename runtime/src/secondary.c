@@ -46,9 +46,11 @@
  * allocated, filled and freed in a loop ran 60x slower than with glibc: a
  * fresh span costs a fault and a zeroed page per page, and each mprotect
  * of its pages as much as the loop itself). The cache is bounded
- * (CACHE_ENTRIES spans, CACHE_BYTES of pages) and gives spans idle for
- * CACHE_AGE_NS back to the OS: their pages are replaced by empty
- * inaccessible ones and the span waits, header page readable, in its
+ * (CACHE_ENTRIES spans, CACHE_BYTES of pages) and, with the quarantine's
+ * kept blocks (md_secondary_keep), by a share of the live large bytes
+ * (FREED_FLOOR, FREED_SHARE: no clock, checked at each free): a span over
+ * the bound goes back to the OS, oldest first; its pages are replaced by
+ * empty inaccessible ones and the span waits, header page readable, in its
  * order's free list, until a block takes it again. A span in the cache or
  * a free list keeps its freed block's metadata in its header (a thread's
  * cache of checked accesses may still hold the block's answer, whose word
@@ -90,7 +92,6 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
-#include <time.h>
 
 #include "base.h"
 #include "heap_internal.h"
@@ -122,12 +123,28 @@
  * mmap threshold on 64-bit (glibc keeps freed blocks up to that size in its
  * heap, and up to twice it before trimming): what a program that reuses
  * large blocks may keep resident beyond its live blocks, no more than it
- * would with glibc. A span idle for a second goes back to the OS (Scudo
- * releases its cache by age too), checked when large blocks come and go;
+ * would with glibc; FREED_FLOOR and FREED_SHARE bound it further.
  * malloc_trim empties the cache. */
 #define CACHE_ENTRIES 32
 #define CACHE_BYTES ((size_t)32 << 20)
-#define CACHE_AGE_NS 1000000000ll
+
+/* The bound on freed large blocks' resident pages: the cache's spans and
+ * the quarantine's kept blocks (md_secondary_keep) together hold at most
+ * FREED_FLOOR bytes, or 1/FREED_SHARE of the live large bytes (those of
+ * the large range accessible now, but these) when that is more. No clock:
+ * it is checked whenever a block is freed, kept or given back, so a
+ * program whose large blocks go away keeps no more than the floor, and the
+ * newest cached span (of any size up to CACHE_BYTES): a span given back
+ * is always cached, and a kept block never pushes it out (it is the
+ * one the next block of its order takes), so that one block churned in a
+ * loop (allocated, filled, freed: up to 1 MiB, the most the quarantine
+ * keeps) keeps its pages, one kept and one cached; and each thread's
+ * quarantine may keep one block past the bound (md_secondary_keep), so
+ * that threads churning blocks each keep theirs. A kept block whose
+ * header turns out corrupt stays counted: its span is left alone, resident,
+ * for good. */
+#define FREED_FLOOR ((size_t)1 << 20) /* 1 MiB */
+#define FREED_SHARE 8
 
 struct header {
   struct md_meta meta;
@@ -157,7 +174,8 @@ struct entry {
                           empty (given back to the OS) */
 #define E_DIRTY 8u     /* its pages held another block's bytes */
 #define E_OWN 16u      /* a mapping of its own, not an arena span */
-#define E_FLAGS 31u
+#define E_KEPT 32u     /* quarantined, its pages kept (counted in kept) */
+#define E_FLAGS 63u
 
 static inline struct header *entry_header(const struct entry *e) {
   return (struct header *)(e->h & ~(uintptr_t)E_FLAGS);
@@ -184,21 +202,24 @@ static struct header *arena_free[ORDERS]; /* released spans, by order */
 struct cached {
   struct header *h;
   uintptr_t lo, hi; /* the pages kept */
-  long long stamp;  /* when it came in */
   uint32_t order;
 };
 static struct cached cache[CACHE_ENTRIES];
 static unsigned cache_count;
 static size_t cache_bytes;
+static size_t kept_bytes; /* quarantined blocks' kept pages (E_KEPT) */
+
+/* What a kept block counts: its span's data pages, without the header's
+ * and the two inaccessible ones (the pages md_secondary_keep returns for
+ * a block that does not reach its front slack); from map_size, what the
+ * table counts, so that an entry leaves with what it came in with without
+ * its header being read. */
+static inline size_t kept_of(size_t map_size) {
+  return map_size > 3 * PAGE ? map_size - 3 * PAGE : 0;
+}
 
 static inline uintptr_t page_down(uintptr_t x) { return x & ~(PAGE - 1); }
 static inline uintptr_t page_up(uintptr_t x) { return page_down(x + PAGE - 1); }
-
-static long long now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
-  return ts.tv_sec * 1000000000ll + ts.tv_nsec;
-}
 
 /* ---- the check word -------------------------------------------------------- */
 
@@ -385,10 +406,24 @@ static void cache_drop_oldest(void) {
   release(c.h, c.order, PAGE + (c.hi - c.lo));
 }
 
-/* Under the lock: spans idle too long go back to the OS. */
-static void cache_age(long long now) {
-  while (cache_count && now - cache[0].stamp > CACHE_AGE_NS)
+/* Under the lock: the most freed blocks may keep resident now, cache and
+ * kept blocks together (FREED_FLOOR, FREED_SHARE). */
+static size_t freed_bound(void) {
+  size_t committed =
+      __atomic_load_n(&md_heap_large_committed, __ATOMIC_RELAXED);
+  size_t freed = cache_bytes + cache_count * PAGE + kept_bytes;
+  size_t live = committed > freed ? committed - freed : 0;
+  return live / FREED_SHARE > FREED_FLOOR ? live / FREED_SHARE : FREED_FLOOR;
+}
+
+/* Under the lock: the oldest cached spans go back to the OS until `more`
+ * bytes fit the bound along with what is kept, all but the last `spare`
+ * spans; whether `more` fits. */
+static bool cache_fit(size_t more, unsigned spare) {
+  size_t bound = freed_bound();
+  while (cache_count > spare && cache_bytes + kept_bytes + more > bound)
     cache_drop_oldest();
+  return kept_bytes + more <= bound;
 }
 
 /* Under the lock: a freed span of order o whose pages [lo, hi) are kept
@@ -399,9 +434,13 @@ static void cache_put(struct header *h, uint32_t o, uintptr_t lo,
     release(h, o, PAGE + (hi - lo));
     return;
   }
+  /* The newest span stays, whatever its size (up to CACHE_BYTES), as in
+   * md_secondary_keep: a 4 MiB block churned with every check off
+   * otherwise went back to the OS at each free (45x slower). */
+  cache_fit(hi - lo, 0);
   while (cache_count == CACHE_ENTRIES || cache_bytes + (hi - lo) > CACHE_BYTES)
     cache_drop_oldest();
-  cache[cache_count++] = (struct cached){h, lo, hi, now_ns(), o};
+  cache[cache_count++] = (struct cached){h, lo, hi, o};
   cache_bytes += hi - lo;
 }
 
@@ -499,6 +538,10 @@ static void delete_at(size_t hole, size_t map_size) {
     deferred_count--;
   if (table[hole].h & E_OWN)
     own_count--;
+  if (table[hole].h & E_KEPT) {
+    size_t k = kept_of(map_size);
+    kept_bytes -= k < kept_bytes ? k : kept_bytes;
+  }
   for (size_t j = (hole + 1) & mask; table[j].user; j = (j + 1) & mask) {
     size_t home = hash(table[j].user) & mask;
     if (((j - home) & mask) >= ((j - hole) & mask)) {
@@ -601,7 +644,6 @@ static bool take_arena(size_t n, size_t align, bool at_start, size_t size,
   if (!arena_granules || o >= ORDERS)
     return false;
   md_lock(&lock);
-  cache_age(now_ns());
   struct cached c = {0};
   unsigned flags = 0;
   struct header *h = NULL;
@@ -744,17 +786,44 @@ void md_secondary_give(const struct md_block *b) {
   }
   unsigned flags = (unsigned)(table[i].h & E_FLAGS);
   delete_at((size_t)i, h->map_size);
-  cache_age(now_ns());
   retire(h, flags);
   md_unlock(&lock);
 }
 
+/* Kept only within the bound on freed blocks' resident pages (cached
+ * spans but the newest go to make room), or when the budget's low bit says
+ * the thread's ring keeps no other (quarantine.c: one block per thread
+ * past the bound, so that each thread's churned block keeps its pages):
+ * 0 says the quarantine is to give its own kept blocks back first, or the
+ * block's pages go back to the OS. */
 size_t md_secondary_keep(const struct md_block *b, size_t budget) {
   if (!budget)
     return 0;
   size_t pages = page_up((uintptr_t)b->user + b->room) -
                  page_down((uintptr_t)b->user);
-  return pages <= budget && pages <= MD_QUARANTINE_KEEP_MAX ? pages : 0;
+  if (pages > budget || pages > MD_QUARANTINE_KEEP_MAX)
+    return 0;
+  md_lock(&lock);
+  long i = find_slot((uintptr_t)b->user);
+  struct header *h = i >= 0 ? entry_header(&table[i]) : NULL;
+  bool ok = h && h == (const struct header *)((uintptr_t)b->meta) &&
+            !(table[i].h & E_KEPT) && header_ok(h);
+  if (ok && (table[i].h & E_OWN)) {
+    md_unlock(&lock); /* out of the large range: not counted, not cached */
+    return pages;
+  }
+  /* The newest cached span stays: it is the one the next block of its
+   * order takes (a block allocated and freed in a loop), where the
+   * quarantine's oldest kept block only waits. */
+  ok = ok && (kept_bytes + kept_of(h->map_size) <= freed_bound() ||
+             (budget & 1)); /* the first its thread's ring keeps */
+  if (ok) {
+    table[i].h |= E_KEPT;
+    kept_bytes += kept_of(h->map_size);
+    cache_fit(0, 1);
+  }
+  md_unlock(&lock);
+  return ok ? pages : 0;
 }
 
 void md_secondary_protect(const struct md_block *b) {
