@@ -343,10 +343,11 @@ void md_heap_protect_freed(const struct md_block *b) {
     md_secondary_protect(b);
 }
 
-size_t md_heap_quarantine_keep(const struct md_block *b, size_t budget) {
+size_t md_heap_quarantine_keep(const struct md_block *b, size_t budget,
+                               bool first) {
   if (b->klass || md_pageguard_owns(b->user))
     return 0;
-  return md_secondary_keep(b, budget);
+  return md_secondary_keep(b, budget, first);
 }
 
 void md_heap_zero_large(const struct md_block *b) {

@@ -569,9 +569,12 @@ void md_heap_protect_freed(const struct md_block *b) MD_HIDDEN;
  * fault or a system call when it leaves. 0 when its pages are to be made
  * inaccessible and given back to the OS instead (md_heap_protect_freed):
  * page_guard's blocks, blocks over the budget, or no budget at all
- * (free_track_bytes=0 holds blocks by count alone). */
-size_t md_heap_quarantine_keep(const struct md_block *b, size_t budget)
-    MD_HIDDEN;
+ * (free_track_bytes=0 holds blocks by count alone), or over the bound on
+ * freed large blocks' resident pages (secondary.c) unless `first`: the
+ * calling thread's quarantine keeps no other large block, and one block a
+ * thread may go past the bound (its churned block keeps its pages). */
+size_t md_heap_quarantine_keep(const struct md_block *b, size_t budget,
+                               bool first) MD_HIDDEN;
 /* calloc of a large block: zeroes it if its pages held another block's
  * bytes (a reused span); a fresh span is zero already. */
 void md_heap_zero_large(const struct md_block *b) MD_HIDDEN;

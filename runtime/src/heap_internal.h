@@ -61,7 +61,8 @@ size_t md_secondary_footprint(const struct md_block *b) MD_HIDDEN;
 void md_secondary_protect(const struct md_block *b) MD_HIDDEN;
 /* The bytes of pages a freed block would keep resident while quarantined
  * (md_heap_quarantine_keep), 0 when they go back to the OS. */
-size_t md_secondary_keep(const struct md_block *b, size_t budget) MD_HIDDEN;
+size_t md_secondary_keep(const struct md_block *b, size_t budget, bool first)
+    MD_HIDDEN;
 /* calloc: zeroes a new block whose span held another block's bytes. */
 void md_secondary_zero(const struct md_block *b) MD_HIDDEN;
 /* Empties the cache of freed spans (malloc_trim); the bytes it held. */

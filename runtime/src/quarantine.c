@@ -307,23 +307,17 @@ static inline void publish(struct ring *r, uintptr_t e, unsigned char *user,
 /* A large block (or page_guard's): kept and filled, or its pages made
  * inaccessible and given back (md_heap_quarantine_keep decides). Apart
  * from the small blocks' path, which pays nothing for it. */
-/* The budget a large block is kept against: large_cap, its low bit set
- * when this ring keeps no large block (secondary.c then keeps it even past
- * its bound on freed blocks' resident pages, so that each thread's churned
- * block keeps its pages), clear otherwise. Kept pages are page multiples:
- * the bit never changes which fit. */
-static inline size_t keep_budget(const struct ring *r) {
-  return r->large_bytes ? large_cap & ~(size_t)1 : large_cap | 1;
-}
-
+/* A large block is kept against large_cap; the first this ring keeps may
+ * go past the bound on freed blocks' resident pages (secondary.c), so
+ * that each thread's churned block keeps its pages. */
 static MD_NOINLINE void push_large(struct ring *r, const struct md_block *b) {
-  size_t kept = md_heap_quarantine_keep(b, keep_budget(r));
+  size_t kept = md_heap_quarantine_keep(b, large_cap, r->large_bytes == 0);
   /* Refused though small enough: over the bound on freed large blocks'
    * resident pages (secondary.c), which this ring's oldest kept blocks
    * make room in, going back to the heap (its cache) first. */
   while (!kept && r->large_bytes && md_block_usable(b) <= large_cap) {
     evict_oldest_kept(r);
-    kept = md_heap_quarantine_keep(b, keep_budget(r));
+    kept = md_heap_quarantine_keep(b, large_cap, r->large_bytes == 0);
   }
   while (kept && r->large_bytes && r->large_bytes + kept > large_cap)
     evict_oldest_kept(r);

@@ -791,12 +791,12 @@ void md_secondary_give(const struct md_block *b) {
 }
 
 /* Kept only within the bound on freed blocks' resident pages (cached
- * spans but the newest go to make room), or when the budget's low bit says
- * the thread's ring keeps no other (quarantine.c: one block per thread
- * past the bound, so that each thread's churned block keeps its pages):
- * 0 says the quarantine is to give its own kept blocks back first, or the
- * block's pages go back to the OS. */
-size_t md_secondary_keep(const struct md_block *b, size_t budget) {
+ * spans but the newest go to make room), or when `first`: the thread's
+ * ring keeps no other (quarantine.c: one block per thread past the bound,
+ * so that each thread's churned block keeps its pages): 0 says the
+ * quarantine is to give its own kept blocks back first, or the block's
+ * pages go back to the OS. */
+size_t md_secondary_keep(const struct md_block *b, size_t budget, bool first) {
   if (!budget)
     return 0;
   size_t pages = page_up((uintptr_t)b->user + b->room) -
@@ -816,7 +816,7 @@ size_t md_secondary_keep(const struct md_block *b, size_t budget) {
    * order takes (a block allocated and freed in a loop), where the
    * quarantine's oldest kept block only waits. */
   ok = ok && (kept_bytes + kept_of(h->map_size) <= freed_bound() ||
-             (budget & 1)); /* the first its thread's ring keeps */
+             first);
   if (ok) {
     table[i].h |= E_KEPT;
     kept_bytes += kept_of(h->map_size);
