@@ -38,19 +38,6 @@ static int out_fd = -1, out_pid;
 static dev_t out_dev; /* the log file out_fd was opened on */
 static ino_t out_ino;
 
-int md_write_fully(int fd, const char *buf, size_t len) {
-  while (len > 0) {
-    ssize_t n = write(fd, buf, len);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      return n < 0 ? errno : EIO;
-    buf += n;
-    len -= (size_t)n;
-  }
-  return 0;
-}
-
 int md_fd_move_high(int fd) {
   struct rlimit rl;
   rlim_t floor = 1024;
@@ -185,13 +172,21 @@ bool md_sink_enter(void) {
   return true;
 }
 
+/* The lock within FATAL_LOCK_TRIES tries (a dying thread, or one that
+ * never runs again, may hold it): whether it was taken. */
+static bool lock_a_while(void) {
+  for (int tries = 0; tries < FATAL_LOCK_TRIES; tries++) {
+    if (md_trylock(&sink_lock))
+      return true;
+    sched_yield();
+  }
+  return false;
+}
+
 int md_sink_enter_fatal(void) {
   if (writing)
     return -1;
-  bool locked = false;
-  for (int tries = 0; !locked && tries < FATAL_LOCK_TRIES; tries++)
-    if (!(locked = md_trylock(&sink_lock)))
-      sched_yield();
+  bool locked = lock_a_while();
   writing = 1;
   return locked;
 }
@@ -204,14 +199,7 @@ void md_sink_leave(bool locked) {
 
 bool md_sink_busy(void) { return writing != 0; }
 
-bool md_sink_lock_dying(void) {
-  bool locked = false;
-  for (int tries = 0; !writing && !locked && tries < FATAL_LOCK_TRIES;
-       tries++)
-    if (!(locked = md_trylock(&sink_lock)))
-      sched_yield();
-  return locked;
-}
+bool md_sink_lock_dying(void) { return !writing && lock_a_while(); }
 
 void md_sink_lock(void) { md_lock(&sink_lock); }
 void md_sink_unlock(void) { md_unlock(&sink_lock); }

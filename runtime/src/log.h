@@ -28,8 +28,6 @@ void md_sink_write(const char *line, size_t n) MD_HIDDEN;
 void md_log_atfork_prepare(void) MD_HIDDEN;
 void md_log_atfork_parent(void) MD_HIDDEN;
 void md_log_atfork_child(void) MD_HIDDEN;
-/* Writes all of buf to fd (again on EINTR); 0, or the errno that stopped it. */
-int md_write_fully(int fd, const char *buf, size_t len) MD_HIDDEN;
 /* fd moved out of the program's way: the lowest free number at or above half
  * the soft RLIMIT_NOFILE (at most 1024), close-on-exec; fd if that fails. */
 int md_fd_move_high(int fd) MD_HIDDEN;

@@ -16,6 +16,9 @@ void md_munmap(void *p, size_t size) MD_HIDDEN;
 void md_idle_reserve_add(size_t bytes) MD_HIDDEN;
 void md_idle_reserve_sub(size_t bytes) MD_HIDDEN;
 size_t md_idle_reserve(void) MD_HIDDEN;
+/* Writes all of buf to fd (again on EINTR); 0, or the errno that stopped
+ * it. md_write_all: the same, errors ignored and errno kept. */
+int md_write_fully(int fd, const char *buf, size_t len) MD_HIDDEN;
 void md_write_all(int fd, const char *buf, size_t len) MD_HIDDEN;
 int md_getpid(void) MD_HIDDEN;
 int md_gettid(void) MD_HIDDEN;

@@ -49,18 +49,22 @@ size_t md_idle_reserve(void) {
   return __atomic_load_n(&idle_reserve, __ATOMIC_RELAXED);
 }
 
-void md_write_all(int fd, const char *buf, size_t len) {
-  int saved = errno;
+int md_write_fully(int fd, const char *buf, size_t len) {
   while (len > 0) {
     ssize_t n = write(fd, buf, len);
-    if (n < 0) {
-      if (errno == EINTR)
-        continue;
-      break;
-    }
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return n < 0 ? errno : EIO;
     buf += n;
     len -= (size_t)n;
   }
+  return 0;
+}
+
+void md_write_all(int fd, const char *buf, size_t len) {
+  int saved = errno;
+  md_write_fully(fd, buf, len);
   errno = saved;
 }
 

@@ -150,13 +150,14 @@ size_t md_scan_large_count(void) {
   return blocks;
 }
 
-struct large_each {
+/* A caller's fn and arg, carried through a heap walk's callback. */
+struct node_each {
   void (*fn)(const struct md_scan_node *n, void *arg);
   void *arg;
 };
 
 static void large_one(const struct md_block *b, void *arg) {
-  struct large_each *e = arg;
+  struct node_each *e = arg;
   struct md_scan_node n;
   node_of_block(b, MD_SCAN_NODE_LARGE, &n);
   e->fn(&n, e->arg);
@@ -164,7 +165,7 @@ static void large_one(const struct md_block *b, void *arg) {
 
 void md_scan_large_each(void (*fn)(const struct md_scan_node *n, void *arg),
                         void *arg) {
-  struct large_each e = {fn, arg};
+  struct node_each e = {fn, arg};
   md_heap_scan_large(1u << MD_STATE_LIVE, large_one, &e);
 }
 
@@ -199,13 +200,8 @@ size_t md_scan_maps_collect(struct md_scan_node *out, size_t cap) {
 
 /* ---- outside a scan: leak_track's listing, mdebug_ignore ----------------- */
 
-struct live_each {
-  void (*fn)(const struct md_scan_node *n, void *arg);
-  void *arg;
-};
-
 static void live_one(const struct md_block *b, void *arg) {
-  struct live_each *e = arg;
+  struct node_each *e = arg;
   struct md_scan_node n;
   node_of_block(b, b->klass ? MD_SCAN_NODE_SLOT : MD_SCAN_NODE_LARGE, &n);
   /* md_heap_for_each read the state before this: still live? */
@@ -216,7 +212,7 @@ static void live_one(const struct md_block *b, void *arg) {
 
 void md_scan_live_each(void (*fn)(const struct md_scan_node *n, void *arg),
                        void *arg) {
-  struct live_each e = {fn, arg};
+  struct node_each e = {fn, arg};
   md_heap_for_each(1u << MD_STATE_LIVE, live_one, &e);
 }
 
