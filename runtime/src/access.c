@@ -147,10 +147,22 @@ static const struct mdebug_access_entry not_in_heap = {0, UINT64_MAX,
 static const struct mdebug_access_entry no_block = {0, 0, &zero_word, 0};
 /* Never holds (its word is 0, not 1): the first entry of a cache, the
  * one p == 0 falls in. The others start as zeros, which never hold for
- * another p. The cache of a thread before its first fill is empty_cache. */
+ * another p. The cache of a thread before its first fill is empty_cache:
+ * zeros in .bss, its first entry written at start-up (md_access_prepare),
+ * so that its 128 KiB are never resident (as initialised data, the
+ * kernel's fault-around mapped them all in every program: 128 KiB of
+ * each one's peak RSS). */
 #define NEVER {0, 0, &zero_word, 1}
 static const struct mdebug_access_entry never = NEVER;
-static struct lookup_cache empty_cache = {.e = {[0] = NEVER}};
+static struct lookup_cache empty_cache;
+
+/* Before any instrumented code can run in the process: the runtime's
+ * constructor, its initialisation and instrumented modules' constructors
+ * call it. Until then a probe of p == 0 would read a null word. */
+void md_access_prepare(void) {
+  if (!empty_cache.e[0].word)
+    empty_cache.e[0] = never;
+}
 /* This thread's cache's entries; exported (the active copy's) for the
  * probes of instrumented code. */
 __thread struct mdebug_access_entry *md_access_cache

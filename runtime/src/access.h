@@ -12,6 +12,9 @@ struct mdebug_access_entry;
 /* After md_heap_init: publishes the heap's geometry to instrumented code
  * (__mdebug_access), which checks nothing until then. */
 void md_access_init(void) MD_HIDDEN;
+/* First of all (init.c's constructor and md_init_slow, instrumented
+ * modules' constructors): the empty cache's first entry. */
+void md_access_prepare(void) MD_HIDDEN;
 void md_access_atfork_child(void) MD_HIDDEN;
 /* Set once a thread took a cache of lookups (checked accesses run). */
 extern bool md_access_used MD_HIDDEN;

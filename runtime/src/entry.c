@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "base.h"
+#include "access.h"
 #include "alloc.h"
 #include "copies.h"
 #include "init.h"
@@ -82,6 +83,7 @@ MD_EXPORT void __mdebug_version_mismatch_check_v6(void) {
       __attribute__((musttail)) return md_forward.version_check();
     return;
   }
+  md_access_prepare(); /* its code may probe before mdebug starts */
   Dl_info caller, self;
   if (!dladdr(__builtin_return_address(0), &caller) || !caller.dli_fname ||
       !caller.dli_fname[0])

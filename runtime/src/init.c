@@ -67,6 +67,7 @@ void md_init_slow(void) {
       wait_for_exit_checks();
     return;
   }
+  md_access_prepare();
   if (initializing)
     md_die("an allocation re-entered mdebug during its initialisation");
   md_lock(&init_lock);
@@ -150,6 +151,7 @@ extern void __asan_init(void) __attribute__((weak));
 /* Every copy of the runtime in the process runs this; only the active one
  * (copies.c) starts anything. */
 __attribute__((constructor(101))) static void md_constructor(void) {
+  md_access_prepare();
   if (__asan_init)
     md_die("AddressSanitizer is in this process too; mdebug and ASan both "
            "replace malloc and cannot run together (build one configuration "
