@@ -233,6 +233,9 @@ static inline bool md_primary_contains(const void *p) {
 /* Bytes of the large range accessible now (large blocks' pages, their
  * headers): vm_threshold leaves the rest of the reservation out. */
 extern size_t md_heap_large_committed MD_HIDDEN;
+/* Bytes of small blocks' slots the primary heap ever committed (its high
+ * water; primary.c): the size of the program's heap of small blocks. */
+extern size_t md_heap_small_committed MD_HIDDEN;
 /* In the large range (page_guard's pool, the secondary's arena)? */
 static inline bool md_large_contains(const void *p) {
   return (uintptr_t)p - md_heap.large_base < md_heap.large_size;

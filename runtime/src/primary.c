@@ -85,6 +85,8 @@ static bool commit_pages(uintptr_t begin, uintptr_t end) {
   return false;
 }
 
+size_t md_heap_small_committed; /* heap.h */
+
 /* Commits the memory of slots [0, want) of class k: blocks (with the guard
  * area after the last), metadata, stack ids, page by page exactly once.
  * Under the class lock. */
@@ -124,6 +126,8 @@ static bool commit(unsigned k, struct class_state *s, uint32_t want) {
     return false;
   }
   s->committed = target;
+  __atomic_fetch_add(&md_heap_small_committed,
+                     (size_t)(target - old) * c->stride, __ATOMIC_RELAXED);
   return true;
 }
 

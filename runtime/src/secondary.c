@@ -48,7 +48,7 @@
  * of its pages as much as the loop itself). The cache is bounded
  * (CACHE_ENTRIES spans, CACHE_BYTES of pages) and, with the quarantine's
  * kept blocks (md_secondary_keep), by a share of the live large bytes
- * (FREED_FLOOR, FREED_SHARE: no clock, checked at each free): a span over
+ * (FREED_FLOOR_*, FREED_SHARE: no clock, checked at each free): a span over
  * the bound goes back to the OS, oldest first; its pages are replaced by
  * empty inaccessible ones and the span waits, header page readable, in its
  * order's free list, until a block takes it again. A span in the cache or
@@ -123,15 +123,20 @@
  * mmap threshold on 64-bit (glibc keeps freed blocks up to that size in its
  * heap, and up to twice it before trimming): what a program that reuses
  * large blocks may keep resident beyond its live blocks, no more than it
- * would with glibc; FREED_FLOOR and FREED_SHARE bound it further.
+ * would with glibc; the FREED_ bounds cut it further.
  * malloc_trim empties the cache. */
 #define CACHE_ENTRIES 32
 #define CACHE_BYTES ((size_t)32 << 20)
 
 /* The bound on freed large blocks' resident pages: the cache's spans and
  * the quarantine's kept blocks (md_secondary_keep) together hold at most
- * FREED_FLOOR bytes, or 1/FREED_SHARE of the live large bytes (those of
- * the large range accessible now, but these) when that is more. No clock:
+ * 1/FREED_SHARE of the live large bytes (those of the large range
+ * accessible now, but these), or a floor when that is more: a sixteenth
+ * of the program's heap (live large bytes and the small blocks' committed
+ * slots), from FREED_FLOOR_MIN to FREED_FLOOR_MAX (a program of a few
+ * MiB, which churns one buffer, is not charged a MiB it would never
+ * resident natively; one of tens of MiB keeps a few blocks' pages for
+ * reuse). No clock:
  * it is checked whenever a block is freed, kept or given back, so a
  * program whose large blocks go away keeps no more than the floor, and the
  * newest cached span (of any size up to CACHE_BYTES): a span given back
@@ -143,7 +148,9 @@
  * that threads churning blocks each keep theirs. A kept block whose
  * header turns out corrupt stays counted: its span is left alone, resident,
  * for good. */
-#define FREED_FLOOR ((size_t)1 << 20) /* 1 MiB */
+#define FREED_FLOOR_MIN ((size_t)256 << 10) /* 256 KiB */
+#define FREED_FLOOR_MAX ((size_t)1 << 20)   /* 1 MiB */
+#define FREED_FLOOR_SHARE 16
 #define FREED_SHARE 8
 
 struct header {
@@ -407,13 +414,19 @@ static void cache_drop_oldest(void) {
 }
 
 /* Under the lock: the most freed blocks may keep resident now, cache and
- * kept blocks together (FREED_FLOOR, FREED_SHARE). */
+ * kept blocks together (FREED_FLOOR_*, FREED_SHARE). */
 static size_t freed_bound(void) {
   size_t committed =
       __atomic_load_n(&md_heap_large_committed, __ATOMIC_RELAXED);
   size_t freed = cache_bytes + cache_count * PAGE + kept_bytes;
   size_t live = committed > freed ? committed - freed : 0;
-  return live / FREED_SHARE > FREED_FLOOR ? live / FREED_SHARE : FREED_FLOOR;
+  size_t heap =
+      live + __atomic_load_n(&md_heap_small_committed, __ATOMIC_RELAXED);
+  size_t floor = heap / FREED_FLOOR_SHARE;
+  floor = floor < FREED_FLOOR_MIN   ? FREED_FLOOR_MIN
+          : floor > FREED_FLOOR_MAX ? FREED_FLOOR_MAX
+                                    : floor;
+  return live / FREED_SHARE > floor ? live / FREED_SHARE : floor;
 }
 
 /* Under the lock: the oldest cached spans go back to the OS until `more`
