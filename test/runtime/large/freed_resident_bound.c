@@ -1,6 +1,7 @@
 // Proves: the pages freed large blocks keep resident (the secondary's cache
 // of freed spans and the quarantine's kept blocks together) stay under a
-// bound, max(1 MiB, live large bytes / 8), with no clock: 40 large blocks
+// bound, max(floor, live large bytes / 8) (the floor: 256 KiB to 1 MiB,
+// by the heap's size), with no clock: 40 large blocks
 // of different sizes (about 24 MB), filled and freed at once, leave the
 // process's resident set within a few MiB of where it was before they were
 // allocated, with the defaults and with every check off; with 32 MiB of
