@@ -221,8 +221,8 @@ size_t md_primary_refill(unsigned k, unsigned arena, uint32_t *out, size_t n) {
   if (!got)
     got = take_run(a, out, n);
   md_unlock(&a->lock);
-  /* Another's lock is never taken with one's own held (see the fork
-   * hooks for the order). */
+  /* Another arena's lock is never taken with one's own held (lock_class
+   * alone holds several, in order). */
   for (unsigned j = 1; j < MD_ARENAS && !got; j++) {
     struct arena_state *o = &arenas[(arena + j) % MD_ARENAS][k];
     if (!__atomic_load_n(&o->count, __ATOMIC_RELAXED))
