@@ -39,7 +39,7 @@
  * not be mapped and is never read. A slot's guard areas are written when
  * it is first handed out (so carved but unused slots leave their pages
  * untouched), and again after its pages went back to the OS. Free slots wait in per-thread caches
- * (tcache.c) and in each class's shared stack (primary.c). Blocks larger
+ * (tcache.c) and in each class's stacks (primary.c, one per arena). Blocks larger
  * than the largest class, or aligned beyond MD_PRIMARY_MAX_ALIGN, come from
  * the secondary (secondary.c): a span each, with inaccessible pages around
  * the block and the metadata in a page of its own, cut from an arena in the
@@ -84,7 +84,7 @@ enum md_mark {
   MD_MARK_REPORTED = 2, /* already reported as leaked */
   MD_MARK_RELEASED = 4, /* free, and its pages went back to the OS: its
                            guard areas must be written again on reuse */
-  MD_MARK_SHARED = 8,   /* free, in its class's shared stack (not in a
+  MD_MARK_SHARED = 8,   /* free, in one of its class's stacks (not in a
                            thread's cache): the release pass may take it.
                            Set only during a pass (primary.c) */
   /* Live blocks only (shares its bit with RELEASED, which only free blocks
@@ -389,6 +389,7 @@ struct md_bin {
 };
 struct md_tcache {
   struct md_bin bins[MD_CLASS_COUNT + 1];
+  unsigned arena; /* where its bins refill from and drain to (primary.c) */
   struct md_tcache *next_free; /* the pool */
   struct md_tcache *next_all;
 };

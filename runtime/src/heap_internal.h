@@ -18,12 +18,20 @@
 #include "heap.h"
 
 /* ---- primary.c ----------------------------------------------------------- */
-/* Up to n free slots of class k into out (the shared stack first, else
- * fresh ones); 0 when the region is full or memory cannot be committed. */
-size_t md_primary_refill(unsigned k, uint32_t *out, size_t n) MD_HIDDEN;
-/* Gives n free slots (state FREED) back to class k's shared stack; may
+/* Each class's free slots are shared out among MD_ARENAS arenas; a thread
+ * refills from and drains to one of them (its cache's, tcache.c), so
+ * threads that each free what they allocate keep apart pages of blocks
+ * and metadata. */
+#define MD_ARENAS 8
+/* Up to n free slots of class k into out (arena's stack first, then its
+ * run of fresh ones, other arenas' stacks, a new run); 0 when the region
+ * is full or memory cannot be committed. */
+size_t md_primary_refill(unsigned k, unsigned arena, uint32_t *out, size_t n)
+    MD_HIDDEN;
+/* Gives n free slots (state FREED) back to class k's stack of `arena`; may
  * release whole free pages to the OS. */
-void md_primary_drain(unsigned k, const uint32_t *slots, size_t n) MD_HIDDEN;
+void md_primary_drain(unsigned k, unsigned arena, const uint32_t *slots,
+                      size_t n) MD_HIDDEN;
 size_t md_primary_release_all(void) MD_HIDDEN;
 /* Bytes committed, bytes released so far, slots in the shared stacks. */
 void md_primary_stats(size_t *committed, size_t *released, size_t *shared)

@@ -1,8 +1,9 @@
 /* tcache.c - per-thread caches of free slots, one bin per size class, so an
  * allocation or a free touches no shared data and takes no lock: a bin is a
  * small stack of slot indices (its fast paths are inline, in heap.h). An empty bin refills half its capacity from
- * the class's shared stack (primary.c) in one locked batch; a full one
- * gives the older half back. A block freed by another thread goes into the
+ * the class's free slots (primary.c: those of the arena this thread's cache
+ * was given, first) in one locked batch; a full one gives the older half
+ * back, to that arena. A block freed by another thread goes into the
  * freeing thread's cache: there is no hand-off to the thread that
  * allocated it. A bin that overflows with no refill since its last
  * overflow (or since the thread began) belongs to a thread that frees that
@@ -40,12 +41,13 @@
 static struct cache *all_caches, *free_caches;
 static md_lock_t pool_lock = MD_LOCK_INIT;
 static pthread_key_t cache_key;
+static unsigned next_arena; /* the arena the next thread's cache takes */
 __thread struct cache *md_tcache_self __attribute__((tls_model("initial-exec")));
 /* Set once this thread's cache went back to the pool (it is exiting). */
 static __thread bool cache_gone __attribute__((tls_model("initial-exec")));
 
-static void drain_bin(unsigned k, struct bin *b, uint32_t n) {
-  md_primary_drain(k, b->slots, n);
+static void drain_bin(struct cache *c, unsigned k, struct bin *b, uint32_t n) {
+  md_primary_drain(k, c->arena, b->slots, n);
   memmove(b->slots, b->slots + n, (b->count - n) * sizeof(uint32_t));
   b->count -= n;
 }
@@ -55,7 +57,7 @@ static void release_cache(void *arg) {
   struct cache *c = arg;
   for (unsigned k = 1; k <= MD_CLASS_COUNT; k++)
     if (c->bins[k].count)
-      drain_bin(k, &c->bins[k], c->bins[k].count);
+      drain_bin(c, k, &c->bins[k], c->bins[k].count);
   my_cache = NULL;
   cache_gone = true;
   md_lock(&pool_lock);
@@ -89,6 +91,8 @@ static MD_NOINLINE struct cache *acquire(void) {
     c->next_all = all_caches;
     all_caches = c;
   }
+  if (c)
+    c->arena = next_arena++ % MD_ARENAS;
   md_unlock(&pool_lock);
   if (!c)
     return NULL;
@@ -102,14 +106,14 @@ static MD_NOINLINE struct cache *acquire(void) {
 static MD_NOINLINE bool take_slow(unsigned k, uint32_t *slot) {
   struct cache *c = my_cache ? my_cache : acquire();
   if (!c)
-    return md_primary_refill(k, slot, 1) == 1;
+    return md_primary_refill(k, 0, slot, 1) == 1;
   struct bin *b = &c->bins[k];
   if (!b->count) {
     uint32_t full = md_heap.classes[k].cache_max;
     b->max = b->max * 2 < full ? b->max * 2 : full;
     if (b->refills < UINT32_MAX)
       b->refills++;
-    b->count = (uint32_t)md_primary_refill(k, b->slots, (b->max + 1) / 2);
+    b->count = (uint32_t)md_primary_refill(k, c->arena, b->slots, (b->max + 1) / 2);
   }
   if (!b->count)
     return false;
@@ -132,15 +136,15 @@ bool md_tcache_take(unsigned k, uint32_t *slot) {
 static MD_NOINLINE void give_slow(unsigned k, uint32_t slot) {
   struct cache *c = my_cache ? my_cache : acquire();
   if (!c) {
-    md_primary_drain(k, &slot, 1);
+    md_primary_drain(k, 0, &slot, 1);
     return;
   }
   struct bin *b = &c->bins[k];
   if (b->count >= b->max) {
     if (b->refills) {
-      drain_bin(k, b, (b->count + 1) / 2);
+      drain_bin(c, k, b, (b->count + 1) / 2);
     } else {
-      drain_bin(k, b, b->count);
+      drain_bin(c, k, b, b->count);
       b->max = b->max / 2 > MIN_SLOTS ? b->max / 2 : MIN_SLOTS;
     }
     b->refills = 0;
