@@ -12,6 +12,8 @@
 // [S, E) is the block's bytes, [0, 0) when O is in the heap but in no live
 // block, [0, ~0) when O is not in the heap. Each access then checks
 //     if (addr < S || addr + size > E) __mdebug_access_fail(...)   (cold)
+// (addr < S left out for an address known to be at or above the origin: a
+// field, or non-negative small indices, atOrAboveOrigin)
 // so a heap access costs two compares once its origin is looked up, and an
 // access that leaves its origin's block is caught even when it lands in
 // another live block. The lookup itself first probes, inline, the thread's
@@ -63,6 +65,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallVector.h"
@@ -81,6 +84,7 @@
 #include "llvm/IR/Operator.h"
 #include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/KnownBits.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/SSAUpdater.h"
@@ -1101,6 +1105,55 @@ bool Instrumenter::fieldOf(const Access &A, FieldBase &FB,
   return true;
 }
 
+// Is every address A's pointer can hold at or above its origin: a chain of
+// GEPs (and casts) from the origin whose offsets are constants and
+// variable indices the value tracking knows are non-negative and small
+// (an interpreter's register operand, `(i >> 24) & 0xff`; an unsigned
+// char; a zero-extended int), their sum far below any wrap? Then, as
+// every answer's start is at or below its origin (access.h), the access
+// needs no test against the start: one compare, and the start kept in no
+// register.
+static bool atOrAboveOrigin(const Access &A, const DataLayout &DL) {
+  // Offsets up to 2^40 bytes: an address in the heap plus such an offset
+  // never wraps (user space ends at 2^47).
+  const uint64_t Limit = uint64_t(1) << 40;
+  unsigned Bits = DL.getIndexTypeSizeInBits(A.Ptr->getType());
+  uint64_t Total = 0;
+  Value *V = A.Ptr;
+  for (unsigned Steps = 0; V != A.Origin; ++Steps) {
+    if (Steps > 8)
+      return false;
+    if (auto *BC = dyn_cast<BitCastOperator>(V)) {
+      V = BC->getOperand(0);
+      continue;
+    }
+    auto *GEP = dyn_cast<GEPOperator>(V);
+    if (!GEP || GEP->getType()->isVectorTy())
+      return false;
+    MapVector<Value *, APInt> Variable;
+    APInt Constant(Bits, 0);
+    if (!GEP->collectOffset(DL, Bits, Variable, Constant) ||
+        Constant.isNegative() || Constant.getActiveBits() > 40)
+      return false;
+    Total += Constant.getZExtValue();
+    for (auto &[Index, Scale] : Variable) {
+      if (Scale.isNegative() || Scale.getActiveBits() > 32)
+        return false;
+      KnownBits Known = computeKnownBits(Index, DL);
+      // A GEP sign-extends an index narrower than its index width.
+      if (!Known.isNonNegative() || Known.getMaxValue().getActiveBits() > 32)
+        return false;
+      Total += Known.getMaxValue().getZExtValue() * Scale.getZExtValue();
+      if (Total >= Limit)
+        return false;
+    }
+    if (Total >= Limit)
+      return false;
+    V = GEP->getPointerOperand();
+  }
+  return true;
+}
+
 // The base of a group, before its first access.
 Value *Instrumenter::materialize(IRBuilder<> &B, const FieldBase &FB) {
   if (FB.Base)
@@ -1135,7 +1188,11 @@ void Instrumenter::instrumentFields(ArrayRef<const Access *> Group,
   Value *AtInt = B.CreatePtrToInt(At, I64);
   Value *Out = B.CreateICmpUGT(B.CreateAdd(AtInt, ConstantInt::get(I64, Far)),
                                First.End);
-  if (FB.Base != First.Origin)
+  const DataLayout &DL = M.getDataLayout();
+  if (FB.Base != First.Origin &&
+      !std::all_of(Group.begin(), Group.end(), [&](const Access *A) {
+        return atOrAboveOrigin(*A, DL);
+      }))
     Out = B.CreateOr(B.CreateICmpULT(AtInt, First.Start), Out);
   B.SetInsertPoint(
       SplitBlockAndInsertIfThen(Out, First.I, /*Unreachable=*/false, Cold));
@@ -1166,7 +1223,8 @@ void Instrumenter::instrumentAccess(const Access &A) {
   // against the start: a field of a structure costs one compare.
   FieldBase FB;
   uint64_t Offset;
-  if (!fieldOf(A, FB, Offset) || FB.Base != A.Origin)
+  if ((!fieldOf(A, FB, Offset) || FB.Base != A.Origin) &&
+      !atOrAboveOrigin(A, M.getDataLayout()))
     Out = B.CreateOr(B.CreateICmpULT(Addr, A.Start), Out);
   B.SetInsertPoint(
       SplitBlockAndInsertIfThen(Out, I, /*Unreachable=*/false, Cold));
