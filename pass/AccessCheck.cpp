@@ -663,7 +663,10 @@ void LookupPlan::numberOrigins() {
 
 // Lookups hoisted out of loops: an origin defined outside a loop that
 // accesses it is looked up at the end of the outermost such loop's
-// preheader, so that in the loop it is only revalidated after calls.
+// predecessor outside it (its preheader, or the guard that branches to it
+// or past it: at the optimiser's end a guarded loop often has no
+// preheader, and a lookup is harmless where the loop is skipped), so that
+// in the loop it is only revalidated after calls.
 void LookupPlan::hoistOutOfLoops(DominatorTree &DT) {
   LoopInfo LI(DT);
   DenseSet<std::pair<BasicBlock *, unsigned>> Hoisted;
@@ -672,7 +675,7 @@ void LookupPlan::hoistOutOfLoops(DominatorTree &DT) {
     Loop *Best = nullptr;
     for (Loop *L = LI.getLoopFor(A.I->getParent()); L;
          L = L->getParentLoop()) {
-      BasicBlock *Pre = L->getLoopPreheader();
+      BasicBlock *Pre = L->getLoopPredecessor();
       if (!Pre || (Def && !DT.dominates(Def, Pre->getTerminator())))
         break;
       Best = L;
@@ -680,7 +683,7 @@ void LookupPlan::hoistOutOfLoops(DominatorTree &DT) {
     if (!Best)
       continue;
     unsigned O = OriginIndex[A.Origin];
-    BasicBlock *Pre = Best->getLoopPreheader();
+    BasicBlock *Pre = Best->getLoopPredecessor();
     if (Hoisted.insert({Pre, O}).second)
       HoistAt[Pre].push_back(O);
   }
