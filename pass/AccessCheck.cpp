@@ -12,6 +12,8 @@
 // [S, E) is the block's bytes, [0, 0) when O is in the heap but in no live
 // block, [0, ~0) when O is not in the heap. Each access then checks
 //     if (addr < S || addr + size > E) __mdebug_access_fail(...)   (cold)
+// (addr < S left out for an address known to be at or above the origin: a
+// field, or non-negative small indices, atOrAboveOrigin)
 // so a heap access costs two compares once its origin is looked up, and an
 // access that leaves its origin's block is caught even when it lands in
 // another live block. The lookup itself first probes, inline, the thread's
@@ -23,7 +25,10 @@
 // metadata word compared again), hoisted to loop preheaders. A phi or select of pointers taken at
 // variable offsets is no origin (mergesInObject): it may point into
 // another object than the one indexed, and such accesses are checked
-// against the block their own address (less constant offsets) lands in.
+// against the block their own address (less constant offsets) lands in;
+// but a phi that is, on every edge, another phi of its block plus
+// non-negative steps (an interpreter's `ra = base + A`: parallelBase) is
+// computed from that one, and shares its lookup.
 //
 // Memory intrinsics (llvm.memcpy / memmove / memset) get a range test on
 // each pointer and a call of __mdebug_check_range for those in the heap;
@@ -63,6 +68,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallVector.h"
@@ -81,6 +87,7 @@
 #include "llvm/IR/Operator.h"
 #include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/KnownBits.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/SSAUpdater.h"
@@ -405,6 +412,104 @@ static Value *stripInBounds(Value *V) {
   }
 }
 
+// One step down from V towards the pointer it was computed from, when
+// the step adds a non-negative offset: a cast, or a GEP whose constant
+// offset is non-negative and whose variable indices the value tracking
+// knows are non-negative and small (an interpreter's register operand,
+// `(i >> 24) & 0xff`; an unsigned char; a zero-extended int). Total sums
+// the largest offsets; false past 2^40 bytes, so that an address in the
+// heap plus Total never wraps (user space ends at 2^47).
+static constexpr uint64_t StepLimit = uint64_t(1) << 40;
+static bool nonNegativeStep(Value *&V, const DataLayout &DL, uint64_t &Total) {
+  if (auto *BC = dyn_cast<BitCastOperator>(V)) {
+    V = BC->getOperand(0);
+    return true;
+  }
+  auto *GEP = dyn_cast<GEPOperator>(V);
+  if (!GEP || GEP->getType()->isVectorTy())
+    return false;
+  unsigned Bits = DL.getIndexTypeSizeInBits(GEP->getType());
+  MapVector<Value *, APInt> Variable;
+  APInt Constant(Bits, 0);
+  if (!GEP->collectOffset(DL, Bits, Variable, Constant) ||
+      Constant.isNegative() || Constant.getActiveBits() > 40)
+    return false;
+  uint64_t Sum = Total + Constant.getZExtValue();
+  for (auto &[Index, Scale] : Variable) {
+    if (Scale.isNegative() || Scale.getActiveBits() > 32)
+      return false;
+    KnownBits Known = computeKnownBits(Index, DL);
+    // A GEP sign-extends an index narrower than its index width.
+    if (!Known.isNonNegative() || Known.getMaxValue().getActiveBits() > 32)
+      return false;
+    Sum += Known.getMaxValue().getZExtValue() * Scale.getZExtValue();
+    if (Sum >= StepLimit)
+      return false;
+  }
+  if (Sum >= StepLimit)
+    return false;
+  Total = Sum;
+  V = GEP->getPointerOperand();
+  return true;
+}
+
+// Another phi Q of P's block that P steps along: on every edge, P's input
+// is Q's plus non-negative steps (nonNegativeStep), so P = Q + an offset
+// in [0, MaxTotal]. An interpreter's register pointer `ra = base + A`,
+// carried through its dispatch beside the stack base `base`.
+static PHINode *parallelBase(PHINode *P, const DataLayout &DL,
+                             uint64_t &MaxTotal) {
+  unsigned N = P->getNumIncomingValues(), Tried = 0;
+  if (N > 16)
+    return nullptr;
+  for (PHINode &Q : P->getParent()->phis()) {
+    if (&Q == P || !Q.getType()->isPointerTy())
+      continue;
+    if (++Tried > 32)
+      return nullptr;
+    uint64_t Max = 0;
+    bool All = true;
+    for (unsigned I = 0; I < N && All; ++I) {
+      Value *Want = Q.getIncomingValueForBlock(P->getIncomingBlock(I));
+      Value *V = P->getIncomingValue(I);
+      uint64_t Total = 0;
+      for (unsigned Steps = 0; V != Want && Steps < 8; ++Steps)
+        if (!nonNegativeStep(V, DL, Total))
+          break;
+      All = V == Want;
+      Max = std::max(Max, Total);
+    }
+    if (All) {
+      MaxTotal = Max;
+      return &Q;
+    }
+  }
+  return nullptr;
+}
+
+// Is every address A's pointer can hold at or above its origin (a chain of
+// non-negative steps, and of phis stepping along another, leads to it)?
+// Then, as every answer's start is at or below its origin (access.h), the
+// access needs no test against the start: one compare, and the start kept
+// in no register.
+static bool atOrAboveOrigin(const Access &A, const DataLayout &DL) {
+  uint64_t Total = 0;
+  Value *V = A.Ptr;
+  for (unsigned Steps = 0; V != A.Origin; ++Steps) {
+    if (Steps > 8)
+      return false;
+    if (nonNegativeStep(V, DL, Total))
+      continue;
+    auto *P = dyn_cast<PHINode>(V);
+    uint64_t Max = 0;
+    PHINode *Q = P ? parallelBase(P, DL, Max) : nullptr;
+    if (!Q || (Total += Max) >= StepLimit)
+      return false;
+    V = Q;
+  }
+  return true;
+}
+
 // Phis and selects of pointers: merges, whose inputs the origin walks see
 // through.
 static bool isMerge(const Value *V) {
@@ -422,6 +527,7 @@ static void mergeInputs(Value *Merge, SmallVectorImpl<Value *> &Inputs) {
 struct OriginMemo {
   DenseMap<Value *, Value *> Through; ///< a merge's originThrough
   DenseMap<Value *, bool> InObject;   ///< a merge's mergesInObject
+  DenseMap<Value *, Value *> Parallel; ///< a phi's own origin's parallelBase
 };
 
 // The pointer an address was computed from: stripped of inbounds GEPs and
@@ -436,7 +542,8 @@ struct OriginMemo {
 // checked against the block it lands in, as AddressSanitizer checks it.
 static Value *originThrough(Value *V, const DominatorTree &DT);
 static bool mergesInObject(Value *V, DenseMap<Value *, bool> &Memo);
-static Value *originOf(Value *Ptr, const DominatorTree &DT, OriginMemo &Memo) {
+static Value *originOf(Value *Ptr, const DominatorTree &DT, OriginMemo &Memo,
+                       bool Parallel = true) {
   Value *V = stripInBounds(Ptr);
   if (!isMerge(V))
     return V;
@@ -448,7 +555,23 @@ static Value *originOf(Value *Ptr, const DominatorTree &DT, OriginMemo &Memo) {
     return O;
   const DataLayout &DL = cast<Instruction>(O)->getModule()->getDataLayout();
   APInt Off(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
-  return Ptr->stripAndAccumulateInBoundsConstantOffsets(DL, Off);
+  Value *Base = Ptr->stripAndAccumulateInBoundsConstantOffsets(DL, Off);
+  // A phi that steps along another phi of its block, which is its own
+  // origin (an interpreter's `ra = base + A`): computed from that one, as
+  // `&p[i]` is from p, and checked against its block, with the accesses
+  // of the other (one lookup, not two).
+  auto *P = dyn_cast<PHINode>(Base);
+  uint64_t Max;
+  if (Parallel && P && !Off.isNegative()) {
+    auto [Known, First] = Memo.Parallel.try_emplace(P, nullptr);
+    if (First)
+      if (PHINode *Q = parallelBase(P, DL, Max))
+        if (originOf(Q, DT, Memo, /*Parallel=*/false) == Q)
+          Known->second = Q;
+    if (Known->second)
+      return Known->second;
+  }
+  return Base;
 }
 
 // The walk behind originOf, from a phi or select V. An interpreter's
@@ -659,7 +782,10 @@ void LookupPlan::numberOrigins() {
 
 // Lookups hoisted out of loops: an origin defined outside a loop that
 // accesses it is looked up at the end of the outermost such loop's
-// preheader, so that in the loop it is only revalidated after calls.
+// predecessor outside it (its preheader, or the guard that branches to it
+// or past it: at the optimiser's end a guarded loop often has no
+// preheader, and a lookup is harmless where the loop is skipped), so that
+// in the loop it is only revalidated after calls.
 void LookupPlan::hoistOutOfLoops(DominatorTree &DT) {
   LoopInfo LI(DT);
   DenseSet<std::pair<BasicBlock *, unsigned>> Hoisted;
@@ -668,7 +794,7 @@ void LookupPlan::hoistOutOfLoops(DominatorTree &DT) {
     Loop *Best = nullptr;
     for (Loop *L = LI.getLoopFor(A.I->getParent()); L;
          L = L->getParentLoop()) {
-      BasicBlock *Pre = L->getLoopPreheader();
+      BasicBlock *Pre = L->getLoopPredecessor();
       if (!Pre || (Def && !DT.dominates(Def, Pre->getTerminator())))
         break;
       Best = L;
@@ -676,7 +802,7 @@ void LookupPlan::hoistOutOfLoops(DominatorTree &DT) {
     if (!Best)
       continue;
     unsigned O = OriginIndex[A.Origin];
-    BasicBlock *Pre = Best->getLoopPreheader();
+    BasicBlock *Pre = Best->getLoopPredecessor();
     if (Hoisted.insert({Pre, O}).second)
       HoistAt[Pre].push_back(O);
   }
@@ -1135,7 +1261,11 @@ void Instrumenter::instrumentFields(ArrayRef<const Access *> Group,
   Value *AtInt = B.CreatePtrToInt(At, I64);
   Value *Out = B.CreateICmpUGT(B.CreateAdd(AtInt, ConstantInt::get(I64, Far)),
                                First.End);
-  if (FB.Base != First.Origin)
+  const DataLayout &DL = M.getDataLayout();
+  if (FB.Base != First.Origin &&
+      !std::all_of(Group.begin(), Group.end(), [&](const Access *A) {
+        return atOrAboveOrigin(*A, DL);
+      }))
     Out = B.CreateOr(B.CreateICmpULT(AtInt, First.Start), Out);
   B.SetInsertPoint(
       SplitBlockAndInsertIfThen(Out, First.I, /*Unreachable=*/false, Cold));
@@ -1166,7 +1296,8 @@ void Instrumenter::instrumentAccess(const Access &A) {
   // against the start: a field of a structure costs one compare.
   FieldBase FB;
   uint64_t Offset;
-  if (!fieldOf(A, FB, Offset) || FB.Base != A.Origin)
+  if ((!fieldOf(A, FB, Offset) || FB.Base != A.Origin) &&
+      !atOrAboveOrigin(A, M.getDataLayout()))
     Out = B.CreateOr(B.CreateICmpULT(Addr, A.Start), Out);
   B.SetInsertPoint(
       SplitBlockAndInsertIfThen(Out, I, /*Unreachable=*/false, Cold));
