@@ -217,7 +217,8 @@ static MD_ALWAYS_INLINE size_t walk(uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
   uintptr_t hi = stack_hi;
   if (hi < 16 || fp < sp)
     return n;
-  uintptr_t top = hi - 16; /* the highest frame whose two words fit */
+  /* The highest aligned frame whose two words fit. */
+  uintptr_t top = (hi - 16) & ~(uintptr_t)7;
   const struct code_ranges *ranges = __atomic_load_n(&code, __ATOMIC_ACQUIRE);
   uintptr_t text_lo = (uintptr_t)__start_mdebug_text;
   uintptr_t text_size = (uintptr_t)__stop_mdebug_text - text_lo;
@@ -229,29 +230,37 @@ static MD_ALWAYS_INLINE size_t walk(uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
     code_lo = ranges->seed_lo;
     code_size = ranges->seed_size;
   }
-  while (n < max) {
-    if ((fp & 7) != 0 || fp > top)
-      break;
+  /* Each frame's rules are tested on the next before it is followed: a
+   * frame is read only when aligned, within the mapping and above the
+   * last (the first one here). */
+  uintptr_t *out = pcs + n, *end = pcs + max;
+  if (out >= end || (fp & 7) != 0 || fp > top)
+    return n;
+  uintptr_t top_rot = top >> 3;
+  for (;;) {
     uintptr_t next = ((const uintptr_t *)fp)[0];
     uintptr_t pc = ((const uintptr_t *)fp)[1];
     if (MD_LIKELY(pc - code_lo < code_size)) {
-      pcs[n++] = pc - 1; /* the call, as malloc debug stores it */
+      *out++ = pc - 1; /* the call, as malloc debug stores it */
     } else if (pc - text_lo >= text_size) { /* not this copy's code */
-      uintptr_t lo, end;
-      enum pc_kind kind = classify(ranges, pc, others, &lo, &end);
+      uintptr_t lo, hi_end;
+      enum pc_kind kind = classify(ranges, pc, others, &lo, &hi_end);
       if (kind == PC_NOT_CODE)
         break;
       if (kind == PC_PROGRAM) {
         code_lo = lo;
-        code_size = end - lo;
-        pcs[n++] = pc - 1;
+        code_size = hi_end - lo;
+        *out++ = pc - 1;
       }
     }
-    if (next <= fp)
+    /* next > top or not aligned, in one compare: rotated, its low 3 bits
+     * are the top ones. */
+    if (next <= fp || __builtin_rotateright64(next, 3) > top_rot ||
+        out >= end)
       break;
     fp = next;
   }
-  return n;
+  return (size_t)(out - pcs);
 }
 
 MD_NOINLINE size_t md_unwind(uintptr_t *pcs, size_t max) {
