@@ -489,18 +489,17 @@ MD_NOINLINE MD_RARE_CALL void md_free_sampled(unsigned k, uint32_t i, uint32_t s
   md_sample_free(&b, origin);
 }
 /* The inline free's end with stacks recorded: md_deallocate_general's. */
-MD_NOINLINE void md_free_stacked(const struct md_block *given) {
-  struct md_block b = *given;
-  b.stacks = md_stacks_at(b.klass, b.index);
+MD_NOINLINE void md_free_stacked(struct md_block *b) {
+  b->stacks = md_stacks_at(b->klass, b->index);
   int saved_errno = errno; /* the unwinder may read /proc */
-  b.stacks->free_stack = md_backtrace_free();
+  b->stacks->free_stack = md_backtrace_free();
   errno = saved_errno;
   if (md_opt.free_track)
-    md_quarantine_push(&b); /* fills it; keeps errno */
+    md_quarantine_push(b); /* fills it; keeps errno */
   else if (MD_LIKELY(!md_opt.fill_on_free))
-    md_heap_give_slot_keep_errno(b.klass, b.index);
+    md_heap_give_slot_keep_errno(b->klass, b->index);
   else
-    md_release_slow(&b);
+    md_release_slow(b);
 }
 /* Before init, while recording, or while the exit checks run: kept out of
  * md_deallocate, whose common path is then the inline one. */

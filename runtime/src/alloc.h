@@ -93,9 +93,9 @@ unsigned md_alloc_sampled(unsigned k, uint32_t i, size_t size) MD_HIDDEN
  * the general way (md_alloc_slot), which records it. */
 bool md_alloc_stack(unsigned k, uint32_t i, size_t size) MD_HIDDEN;
 /* The rest of a free with stacks recorded, after its checks, for the
- * inline free's block b (a primary slot at lead 0, b->stacks not set): the
+ * inline free's block b (a primary slot at lead 0; sets b->stacks): the
  * free stack, then the quarantine or the hand-back (keeps errno). */
-void md_free_stacked(const struct md_block *b) MD_HIDDEN;
+void md_free_stacked(struct md_block *b) MD_HIDDEN;
 /* Checked accesses keep an answer for the new block. */
 void md_alloc_keep(unsigned k, uint32_t i, size_t size) MD_HIDDEN MD_RARE_CALL;
 /* Before init, or while recording. */

@@ -51,14 +51,18 @@ uint32_t md_backtrace_alloc(size_t size) {
   if (size < min_size || size > max_size)
     return MD_STACK_EMPTY; /* tracked, without a stack (malloc debug) */
   uintptr_t pcs[MAX_FRAMES];
-  return md_depot_put(pcs, md_unwind(pcs, frames));
+  uint64_t h;
+  size_t n = md_unwind_hashed(pcs, frames, &h);
+  return md_depot_put_hashed(pcs, n, h);
 }
 
 uint32_t md_backtrace_free(void) {
   if (!free_frames)
     return 0;
   uintptr_t pcs[MAX_FRAMES];
-  return md_depot_put(pcs, md_unwind(pcs, free_frames));
+  uint64_t h;
+  size_t n = md_unwind_hashed(pcs, free_frames, &h);
+  return md_depot_put_hashed(pcs, n, h);
 }
 
 size_t md_frame_format(char *buf, size_t size, size_t index, uintptr_t pc) {
