@@ -145,7 +145,7 @@ MD_NOINLINE bool md_alloc_stack(unsigned k, uint32_t i, size_t size) {
       return false;
   }
   struct md_stacks *st = md_stacks_at(k, i);
-  st->alloc_stack = md_backtrace_alloc(size);
+  st->alloc_stack = md_backtrace_alloc_at(size, MD_CALLER_FRAME());
   st->free_stack = 0;
   return true;
 }
@@ -492,7 +492,7 @@ MD_NOINLINE MD_RARE_CALL void md_free_sampled(unsigned k, uint32_t i, uint32_t s
 MD_NOINLINE void md_free_stacked(struct md_block *b) {
   b->stacks = md_stacks_at(b->klass, b->index);
   int saved_errno = errno; /* the unwinder may read /proc */
-  b->stacks->free_stack = md_backtrace_free();
+  b->stacks->free_stack = md_backtrace_free_at(MD_CALLER_FRAME());
   errno = saved_errno;
   if (md_opt.free_track)
     md_quarantine_push(b); /* fills it; keeps errno */

@@ -21,8 +21,12 @@ static inline uint64_t md_stack_hash_step(uint64_t h, uintptr_t pc) {
   return (h ^ pc) * (uint64_t)(int64_t)(int32_t)0x9e3779b1u;
 }
 /* md_unwind, and *hash: MD_STACK_HASH_INIT stepped through the frames
- * stored (for md_depot_put_hashed). */
-size_t md_unwind_hashed(uintptr_t *pcs, size_t max, uint64_t *hash) MD_HIDDEN;
+ * stored (for md_depot_put_hashed). fp: the frame to start from, one of
+ * the caller's own chain (the runtime's frames below the program's are
+ * then not read at all; a bad one stops the walk as any bad frame does),
+ * or 0: this call's own. */
+size_t md_unwind_hashed(uintptr_t *pcs, size_t max, uintptr_t fp,
+                        uint64_t *hash) MD_HIDDEN;
 /* A signal's interrupted context: pc (the faulting instruction, as is,
  * unless it is the runtime's own), then the callers from its frame pointer
  * fp, inside the stack mapping holding its stack pointer sp (or fp, when a
@@ -78,6 +82,14 @@ bool md_backtrace_toggle(void) MD_HIDDEN;
 /* The stack of an allocation of `size` (0 when not recorded). */
 uint32_t md_backtrace_alloc(size_t size) MD_HIDDEN;
 uint32_t md_backtrace_free(void) MD_HIDDEN; /* free_track's free stack */
+/* The same, the walk starting at fp (md_unwind_hashed's): the allocator's
+ * inline paths give the frame of their entry point, so the runtime's own
+ * frames below it are not walked. */
+uint32_t md_backtrace_alloc_at(size_t size, uintptr_t fp) MD_HIDDEN;
+uint32_t md_backtrace_free_at(uintptr_t fp) MD_HIDDEN;
+/* The frame of the caller of the function that uses it (its saved frame
+ * pointer: the runtime is built with frame pointers). */
+#define MD_CALLER_FRAME() (((const uintptr_t *)__builtin_frame_address(0))[0])
 /* One frame line, malloc debug's shape, into buf. */
 size_t md_frame_format(char *buf, size_t size, size_t index, uintptr_t pc)
     MD_HIDDEN;

@@ -278,9 +278,9 @@ MD_NOINLINE size_t md_unwind(uintptr_t *pcs, size_t max) {
 }
 
 MD_NOINLINE size_t md_unwind_hashed(uintptr_t *pcs, size_t max,
-                                    uint64_t *hash) {
-  uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
-  return walk(fp, fp, pcs, 0, max, hash);
+                                    uintptr_t fp, uint64_t *hash) {
+  uintptr_t own = (uintptr_t)__builtin_frame_address(0);
+  return walk(fp ? fp : own, own, pcs, 0, max, hash);
 }
 
 size_t md_unwind_from(uintptr_t pc, uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
