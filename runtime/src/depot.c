@@ -103,7 +103,7 @@ static uint32_t find(uint32_t from, uint32_t until, uint32_t hash,
 uint32_t md_depot_put(const uintptr_t *pcs, size_t n) {
   uint64_t h = MD_STACK_HASH_INIT;
   for (size_t i = 0; i < n; i++)
-    h = md_stack_hash_step(h, pcs[i]);
+    h = md_stack_hash_step(h, pcs[i] + 1); /* the return address */
   return md_depot_put_hashed(pcs, n, h);
 }
 

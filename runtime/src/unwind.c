@@ -230,7 +230,7 @@ static MD_ALWAYS_INLINE size_t walk(uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
    * so it serves while no other copy is known. */
   uintptr_t code_lo = 0, code_size = 0;
   if (ranges && !others) {
-    code_lo = ranges->seed_lo;
+    code_lo = ranges->seed_lo - 1; /* tested against pc - 1 */
     code_size = ranges->seed_size;
   }
   /* Each frame's rules are tested on the next before it is followed: a
@@ -245,19 +245,21 @@ static MD_ALWAYS_INLINE size_t walk(uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
   for (;;) {
     uintptr_t next = ((const uintptr_t *)fp)[0];
     uintptr_t pc = ((const uintptr_t *)fp)[1];
-    if (MD_LIKELY(pc - code_lo < code_size)) {
-      *out++ = pc - 1; /* the call, as malloc debug stores it */
-      h = md_stack_hash_step(h, pc - 1);
+    uintptr_t call = pc - 1; /* the call, as malloc debug stores it */
+    *out = call; /* ahead of the test: kept if the program's */
+    if (MD_LIKELY(call - code_lo < code_size)) {
+      out++;
+      h = md_stack_hash_step(h, pc);
     } else if (pc - text_lo >= text_size) { /* not this copy's code */
       uintptr_t lo, hi_end;
       enum pc_kind kind = classify(ranges, pc, others, &lo, &hi_end);
       if (kind == PC_NOT_CODE)
         break;
       if (kind == PC_PROGRAM) {
-        code_lo = lo;
+        code_lo = lo - 1; /* tested against pc - 1 */
         code_size = hi_end - lo;
-        *out++ = pc - 1;
-        h = md_stack_hash_step(h, pc - 1);
+        out++;
+        h = md_stack_hash_step(h, pc);
       }
     }
     /* next > top or not aligned, in one compare: rotated, its low 3 bits
