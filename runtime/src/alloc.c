@@ -53,6 +53,7 @@ void md_alloc_mode_set(void) {
                     ? MD_MODE_REAR8
                     : 0) |
                (md_opt.free_track ? MD_MODE_FREE_TRACK : 0) |
+               (md_opt.free_track && !md_heap.stacks ? MD_MODE_PUSH : 0) |
                (md_opt.fill_on_free ? MD_MODE_FILL_FREE : 0) |
                (md_heap.guard ? MD_MODE_AREAS : 0);
   __atomic_store_n(&md_alloc_mode, m, __ATOMIC_RELAXED);
@@ -128,6 +129,25 @@ MD_NOINLINE void *md_alloc_slot(unsigned k, uint32_t i, size_t size,
   struct md_block b;
   md_heap_new_block(k, i, size, &b);
   return allocate_block(&b, size, zero, op, origin);
+}
+
+/* The inline path's stacks: a slot md_alloc_slot would not treat
+ * otherwise (no fill, its guard areas written) records its stack here, as
+ * allocate_block does, and the inline path goes on. */
+MD_NOINLINE bool md_alloc_stack(unsigned k, uint32_t i, size_t size) {
+  uint32_t mode = md_alloc_mode_get();
+  if (mode & (MD_MODE_UNSET | MD_MODE_FILL_ALLOC))
+    return false;
+  if (mode & MD_MODE_AREAS) { /* a slot without its areas */
+    uint32_t before = md_meta_at(k, i)->bits;
+    if (MD_BITS_STATE(before) == MD_STATE_NEVER ||
+        (MD_BITS_MARKS(before) & MD_MARK_RELEASED))
+      return false;
+  }
+  struct md_stacks *st = md_stacks_at(k, i);
+  st->alloc_stack = md_backtrace_alloc_at(size, MD_CALLER_FRAME());
+  st->free_stack = 0;
+  return true;
 }
 
 /* The profiler's sampling chose this block, or checked accesses keep an
@@ -467,6 +487,19 @@ MD_NOINLINE MD_RARE_CALL void md_free_sampled(unsigned k, uint32_t i, uint32_t s
   struct md_block b;
   md_heap_new_block(k, i, size, &b);
   md_sample_free(&b, origin);
+}
+/* The inline free's end with stacks recorded: md_deallocate_general's. */
+MD_NOINLINE void md_free_stacked(struct md_block *b) {
+  b->stacks = md_stacks_at(b->klass, b->index);
+  int saved_errno = errno; /* the unwinder may read /proc */
+  b->stacks->free_stack = md_backtrace_free_at(MD_CALLER_FRAME());
+  errno = saved_errno;
+  if (md_opt.free_track)
+    md_quarantine_push(b); /* fills it; keeps errno */
+  else if (MD_LIKELY(!md_opt.fill_on_free))
+    md_heap_give_slot_keep_errno(b->klass, b->index);
+  else
+    md_release_slow(b);
 }
 /* Before init, while recording, or while the exit checks run: kept out of
  * md_deallocate, whose common path is then the inline one. */

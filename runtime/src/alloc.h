@@ -58,6 +58,9 @@ enum {
   MD_MODE_AREAS = 128,     /* slots have guard areas (md_heap.guard: a
                               front guard), which a slot never used or
                               released must have written first */
+  MD_MODE_PUSH = 256,      /* free_track without stacks: the inline free
+                              ends in the quarantine (with stacks it
+                              records the free stack first) */
 };
 extern uint32_t md_alloc_mode MD_HIDDEN;
 void md_alloc_mode_set(void) MD_HIDDEN;
@@ -85,6 +88,14 @@ void *md_alloc_slot(unsigned k, uint32_t i, size_t size, bool zero,
  * marks its bits must carry. */
 unsigned md_alloc_sampled(unsigned k, uint32_t i, size_t size) MD_HIDDEN
     MD_RARE_CALL;
+/* Stacks recorded, nothing else the inline path leaves to alloc.c: slot i
+ * of class k gets its allocation stack (and free stack 0), true; false:
+ * the general way (md_alloc_slot), which records it. */
+bool md_alloc_stack(unsigned k, uint32_t i, size_t size) MD_HIDDEN;
+/* The rest of a free with stacks recorded, after its checks, for the
+ * inline free's block b (a primary slot at lead 0; sets b->stacks): the
+ * free stack, then the quarantine or the hand-back (keeps errno). */
+void md_free_stacked(struct md_block *b) MD_HIDDEN;
 /* Checked accesses keep an answer for the new block. */
 void md_alloc_keep(unsigned k, uint32_t i, size_t size) MD_HIDDEN MD_RARE_CALL;
 /* Before init, or while recording. */
@@ -109,7 +120,8 @@ void md_free_sampled(unsigned k, uint32_t i, uint32_t size,
 void md_release_slow(const struct md_block *b) MD_HIDDEN;
 
 /* The common allocation, inline: a slot from the thread's cache (lead 0)
- * that was used before and kept its pages, no stacks, no fill: its
+ * that was used before and kept its pages, no fill (a stack, if recorded,
+ * in one call: md_alloc_stack): its
  * metadata and (with guards) its slack, kept as (k, i), no struct
  * md_block. Everything else goes to alloc.c, which does the same for
  * any block. */
@@ -124,7 +136,8 @@ static MD_ALWAYS_INLINE void *md_alloc_fast(size_t size, size_t align,
   if (MD_UNLIKELY(pg || !md_heap_take_cached(size, align, &k, &i)))
     return md_alloc_take_slow(size, align, zero, op, origin, pg);
   struct md_meta *m = md_meta_at(k, i);
-  if (MD_UNLIKELY(md_alloc_mode_get() & (MD_MODE_UNSET | MD_MODE_STACKS | MD_MODE_FILL_ALLOC)))
+  if (MD_UNLIKELY(md_alloc_mode_get() & (MD_MODE_UNSET | MD_MODE_STACKS | MD_MODE_FILL_ALLOC)) &&
+      !md_alloc_stack(k, i, size))
     return md_alloc_slot(k, i, size, zero, op, origin);
   if (md_alloc_mode_get() & MD_MODE_AREAS) { /* a slot without its areas */
     uint32_t before = m->bits;
@@ -176,7 +189,7 @@ static MD_ALWAYS_INLINE void *md_allocate_inline(size_t size, size_t align,
 }
 
 /* The common free, inline: a live primary block at lead 0 with sound
- * metadata, no stacks recorded; the same steps as deallocate_general, with
+ * metadata (with stacks recorded, its end is md_free_stacked); the same steps as deallocate_general, with
  * the block kept as (k, i) and a struct md_block built only for the calls
  * that want one. Everything else, a lost race included, goes to
  * deallocate_general, which looks at p afresh. */
@@ -188,7 +201,7 @@ static MD_ALWAYS_INLINE bool md_dealloc_fast(void *p, enum md_family family,
   struct md_meta *m;
   /* First: fewer values are live across its rare call here. */
   uint32_t free_id = md_origin_id(origin);
-  if (MD_UNLIKELY((md_alloc_mode_get() & (MD_MODE_UNSET | MD_MODE_STACKS)) ||
+  if (MD_UNLIKELY((md_alloc_mode_get() & MD_MODE_UNSET) ||
                   !md_heap_resolve_plain(p, &k, &i, &m, &size, &bits)))
     return md_deallocate_general(p, family, op, origin);
   uint32_t freed = MD_BITS_MAKE(
@@ -220,15 +233,18 @@ static MD_ALWAYS_INLINE bool md_dealloc_fast(void *p, enum md_family family,
   if (MD_UNLIKELY(MD_BITS_MARKS(bits) & MD_MARK_SAMPLED))
     md_free_sampled(k, i, size, origin);
   m->free_origin = free_id;
-  if (MD_LIKELY(!(md_alloc_mode_get() & (MD_MODE_FREE_TRACK | MD_MODE_FILL_FREE)))) {
+  if (MD_LIKELY(!(md_alloc_mode_get() &
+                  (MD_MODE_FREE_TRACK | MD_MODE_FILL_FREE | MD_MODE_STACKS)))) {
     md_heap_give_slot_keep_errno(k, i);
     return true;
   }
   struct md_block b = {.meta = m, .stacks = NULL, .user = p, .size = size,
                        .room = md_heap.classes[k].size, .klass = k,
                        .index = i, .lead = 0};
-  if (md_alloc_mode_get() & MD_MODE_FREE_TRACK)
+  if (md_alloc_mode_get() & MD_MODE_PUSH)
     md_quarantine_push(&b); /* fills it; keeps errno */
+  else if (md_alloc_mode_get() & MD_MODE_STACKS)
+    md_free_stacked(&b); /* its free stack first */
   else
     md_release_slow(&b); /* keeps errno */
   return true;

@@ -45,21 +45,27 @@ bool md_backtrace_toggle(void) {
   return now;
 }
 
-uint32_t md_backtrace_alloc(size_t size) {
+uint32_t md_backtrace_alloc_at(size_t size, uintptr_t fp) {
   if (!__atomic_load_n(&capture_on, __ATOMIC_RELAXED))
     return 0;
   if (size < min_size || size > max_size)
     return MD_STACK_EMPTY; /* tracked, without a stack (malloc debug) */
   uintptr_t pcs[MAX_FRAMES];
-  return md_depot_put(pcs, md_unwind(pcs, frames));
+  uint64_t h;
+  size_t n = md_unwind_hashed(pcs, frames, fp, &h);
+  return md_depot_put_hashed(pcs, n, h);
 }
+uint32_t md_backtrace_alloc(size_t size) { return md_backtrace_alloc_at(size, 0); }
 
-uint32_t md_backtrace_free(void) {
+uint32_t md_backtrace_free_at(uintptr_t fp) {
   if (!free_frames)
     return 0;
   uintptr_t pcs[MAX_FRAMES];
-  return md_depot_put(pcs, md_unwind(pcs, free_frames));
+  uint64_t h;
+  size_t n = md_unwind_hashed(pcs, free_frames, fp, &h);
+  return md_depot_put_hashed(pcs, n, h);
 }
+uint32_t md_backtrace_free(void) { return md_backtrace_free_at(0); }
 
 size_t md_frame_format(char *buf, size_t size, size_t index, uintptr_t pc) {
   size_t n = md_format(buf, size, "          #%02zu ", index);

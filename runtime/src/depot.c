@@ -77,13 +77,12 @@ static inline struct entry *entry_of(uint32_t id) {
   return (struct entry *)(arena + ((size_t)id << 3));
 }
 
-/* Two instructions a frame (xor, multiply: each pc's bits reach every
- * higher bit of h), then one mix that folds the high bits down, since
- * buckets are named by the top bits of the 32-bit result. */
-static uint32_t hash_stack(const uintptr_t *pcs, size_t n) {
-  uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ pcs[i]) * 0xff51afd7ed558ccdull;
+/* Two instructions a frame (md_stack_hash_step: xor, multiply: each pc's
+ * bits reach every higher bit of h), done by the walk itself
+ * (md_unwind_hashed); then the count and one mix that folds the high bits
+ * down, since buckets are named by the top bits of the 32-bit result. */
+static uint32_t hash_finish(uint64_t h, size_t n) {
+  h ^= n;
   h ^= h >> 29;
   h *= 0xc4ceb9fe1a85ec53ull;
   h ^= h >> 32;
@@ -102,11 +101,18 @@ static uint32_t find(uint32_t from, uint32_t until, uint32_t hash,
 }
 
 uint32_t md_depot_put(const uintptr_t *pcs, size_t n) {
+  uint64_t h = MD_STACK_HASH_INIT;
+  for (size_t i = 0; i < n; i++)
+    h = md_stack_hash_step(h, pcs[i] + 1); /* the return address */
+  return md_depot_put_hashed(pcs, n, h);
+}
+
+uint32_t md_depot_put_hashed(const uintptr_t *pcs, size_t n, uint64_t h) {
   if (!arena)
     return 0;
   if (n == 0)
     return MD_STACK_EMPTY;
-  uint32_t hash = hash_stack(pcs, n);
+  uint32_t hash = hash_finish(h, n);
   uint32_t *bucket = &buckets[hash >> (32 - BUCKET_BITS)];
   uint32_t head = __atomic_load_n(bucket, __ATOMIC_ACQUIRE);
   uint32_t id = find(head, 0, hash, pcs, n);

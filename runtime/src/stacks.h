@@ -11,6 +11,22 @@
  * without any frame of the runtime (this copy's or an announced one's);
  * at most max. */
 size_t md_unwind(uintptr_t *pcs, size_t max) MD_HIDDEN;
+/* The depot's hash of a stack, a frame at a time (depot.c finishes it
+ * with the count and a strong mix): two instructions a frame in the walk
+ * itself, xor and a multiply by a sign-extended 32-bit immediate (no
+ * register held for it), which carries each pc's bits to every higher
+ * bit of h. */
+#define MD_STACK_HASH_INIT 0x9e3779b97f4a7c15ull
+static inline uint64_t md_stack_hash_step(uint64_t h, uintptr_t pc) {
+  return (h ^ pc) * (uint64_t)(int64_t)(int32_t)0x9e3779b1u;
+}
+/* md_unwind, and *hash: MD_STACK_HASH_INIT stepped through the return
+ * addresses of the frames stored (each pc + 1, for md_depot_put_hashed). fp: the frame to start from, one of
+ * the caller's own chain (the runtime's frames below the program's are
+ * then not read at all; a bad one stops the walk as any bad frame does),
+ * or 0: this call's own. */
+size_t md_unwind_hashed(uintptr_t *pcs, size_t max, uintptr_t fp,
+                        uint64_t *hash) MD_HIDDEN;
 /* A signal's interrupted context: pc (the faulting instruction, as is,
  * unless it is the runtime's own), then the callers from its frame pointer
  * fp, inside the stack mapping holding its stack pointer sp (or fp, when a
@@ -31,6 +47,9 @@ void md_depot_init(void) MD_HIDDEN;
 #define MD_STACK_EMPTY 1u
 /* The id of this stack (stored once); 0 if the depot is full. */
 uint32_t md_depot_put(const uintptr_t *pcs, size_t n) MD_HIDDEN;
+/* The same, with the hash md_unwind_hashed made of these frames. */
+uint32_t md_depot_put_hashed(const uintptr_t *pcs, size_t n, uint64_t hash)
+    MD_HIDDEN;
 /* The frames of id (NULL and *n = 0 for id 0). */
 const uintptr_t *md_depot_get(uint32_t id, size_t *n) MD_HIDDEN;
 struct md_depot_stats {
@@ -63,6 +82,14 @@ bool md_backtrace_toggle(void) MD_HIDDEN;
 /* The stack of an allocation of `size` (0 when not recorded). */
 uint32_t md_backtrace_alloc(size_t size) MD_HIDDEN;
 uint32_t md_backtrace_free(void) MD_HIDDEN; /* free_track's free stack */
+/* The same, the walk starting at fp (md_unwind_hashed's): the allocator's
+ * inline paths give the frame of their entry point, so the runtime's own
+ * frames below it are not walked. */
+uint32_t md_backtrace_alloc_at(size_t size, uintptr_t fp) MD_HIDDEN;
+uint32_t md_backtrace_free_at(uintptr_t fp) MD_HIDDEN;
+/* The frame of the caller of the function that uses it (its saved frame
+ * pointer: the runtime is built with frame pointers). */
+#define MD_CALLER_FRAME() (((const uintptr_t *)__builtin_frame_address(0))[0])
 /* One frame line, malloc debug's shape, into buf. */
 size_t md_frame_format(char *buf, size_t size, size_t index, uintptr_t pc)
     MD_HIDDEN;

@@ -211,13 +211,17 @@ static MD_NOINLINE void find_stack(uintptr_t sp) {
  * compare; outside it, the runtime's own text is tried (code, left out),
  * then classify. */
 static MD_ALWAYS_INLINE size_t walk(uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
-                                    size_t n, size_t max) {
+                                    size_t n, size_t max, uint64_t *hash) {
+  uint64_t h = MD_STACK_HASH_INIT;
   if (MD_UNLIKELY(sp < stack_lo || sp >= stack_hi))
     find_stack(sp);
   uintptr_t hi = stack_hi;
-  if (hi < 16 || fp < sp)
+  if (hi < 16 || fp < sp) {
+    *hash = h;
     return n;
-  uintptr_t top = hi - 16; /* the highest frame whose two words fit */
+  }
+  /* The highest aligned frame whose two words fit. */
+  uintptr_t top = (hi - 16) & ~(uintptr_t)7;
   const struct code_ranges *ranges = __atomic_load_n(&code, __ATOMIC_ACQUIRE);
   uintptr_t text_lo = (uintptr_t)__start_mdebug_text;
   uintptr_t text_size = (uintptr_t)__stop_mdebug_text - text_lo;
@@ -226,37 +230,59 @@ static MD_ALWAYS_INLINE size_t walk(uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
    * so it serves while no other copy is known. */
   uintptr_t code_lo = 0, code_size = 0;
   if (ranges && !others) {
-    code_lo = ranges->seed_lo;
+    code_lo = ranges->seed_lo - 1; /* tested against pc - 1 */
     code_size = ranges->seed_size;
   }
-  while (n < max) {
-    if ((fp & 7) != 0 || fp > top)
-      break;
+  /* Each frame's rules are tested on the next before it is followed: a
+   * frame is read only when aligned, within the mapping and above the
+   * last (the first one here). */
+  uintptr_t *out = pcs + n, *end = pcs + max;
+  if (out >= end || (fp & 7) != 0 || fp > top) {
+    *hash = h;
+    return n;
+  }
+  uintptr_t top_rot = top >> 3;
+  for (;;) {
     uintptr_t next = ((const uintptr_t *)fp)[0];
     uintptr_t pc = ((const uintptr_t *)fp)[1];
-    if (MD_LIKELY(pc - code_lo < code_size)) {
-      pcs[n++] = pc - 1; /* the call, as malloc debug stores it */
+    uintptr_t call = pc - 1; /* the call, as malloc debug stores it */
+    *out = call; /* ahead of the test: kept if the program's */
+    if (MD_LIKELY(call - code_lo < code_size)) {
+      out++;
+      h = md_stack_hash_step(h, pc);
     } else if (pc - text_lo >= text_size) { /* not this copy's code */
-      uintptr_t lo, end;
-      enum pc_kind kind = classify(ranges, pc, others, &lo, &end);
+      uintptr_t lo, hi_end;
+      enum pc_kind kind = classify(ranges, pc, others, &lo, &hi_end);
       if (kind == PC_NOT_CODE)
         break;
       if (kind == PC_PROGRAM) {
-        code_lo = lo;
-        code_size = end - lo;
-        pcs[n++] = pc - 1;
+        code_lo = lo - 1; /* tested against pc - 1 */
+        code_size = hi_end - lo;
+        out++;
+        h = md_stack_hash_step(h, pc);
       }
     }
-    if (next <= fp)
+    /* next > top or not aligned, in one compare: rotated, its low 3 bits
+     * are the top ones. */
+    if (next <= fp || __builtin_rotateright64(next, 3) > top_rot ||
+        out >= end)
       break;
     fp = next;
   }
-  return n;
+  *hash = h;
+  return (size_t)(out - pcs);
 }
 
 MD_NOINLINE size_t md_unwind(uintptr_t *pcs, size_t max) {
   uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
-  return walk(fp, fp, pcs, 0, max);
+  uint64_t h;
+  return walk(fp, fp, pcs, 0, max, &h);
+}
+
+MD_NOINLINE size_t md_unwind_hashed(uintptr_t *pcs, size_t max,
+                                    uintptr_t fp, uint64_t *hash) {
+  uintptr_t own = (uintptr_t)__builtin_frame_address(0);
+  return walk(fp ? fp : own, own, pcs, 0, max, hash);
 }
 
 size_t md_unwind_from(uintptr_t pc, uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
@@ -266,13 +292,14 @@ size_t md_unwind_from(uintptr_t pc, uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
   size_t n = 0;
   if (!md_unwind_in_runtime(pc))
     pcs[n++] = pc;
-  size_t walked = walk(fp, sp, pcs, n, max);
+  uint64_t h;
+  size_t walked = walk(fp, sp, pcs, n, max, &h);
   /* A stack overflow faults with sp past the end of the stack's mapping (a
    * frame bigger than what was left), where no mapping holds it: the
    * frames start at fp, which is in the mapping. */
   if (walked == n && fp > sp && fp - sp < (1u << 20)) {
     stack_lo = stack_hi = 0;
-    walked = walk(fp, fp, pcs, n, max);
+    walked = walk(fp, fp, pcs, n, max, &h);
   }
   return walked;
 }

@@ -2,9 +2,10 @@
 // once its code is announced (md_unwind_add_runtime_code), wherever they
 // sit in the stack, and only those: before the announcement the same frame
 // is kept; frames above and below it stay; announcing twice adds nothing.
+// md_unwind_hashed's hash is md_depot_put's of the same frames (one id).
 // RUN: %clang -O1 -g -fno-omit-frame-pointer -I%mdebug_src/runtime/src -I%mdebug_src/runtime/shared -I%mdebug_include %s %mdebug_rt_a -o %t -lpthread
 // RUN: %t 2>&1 | %FileCheck %s
-// CHECK: unwind_test: 7 passed, 0 failed
+// CHECK: unwind_test: 9 passed, 0 failed
 #include <stdio.h>
 
 #include "base.h"
@@ -66,6 +67,14 @@ int main(void) {
   EXPECT(
       in_function(1, (void *)outer)); /* in_copy's frame, between, left out */
   EXPECT(pcs[2] > (uintptr_t)main && pcs[2] < (uintptr_t)main + 4096);
+  /* md_unwind_hashed's hash, made while walking, is the one md_depot_put
+   * makes of the same frames: one depot id either way. */
+  md_depot_init();
+  uint64_t h;
+  size_t k = md_unwind_hashed(pcs, 64, 0, &h);
+  EXPECT(k >= 1 && pcs[0] > (uintptr_t)main && pcs[0] < (uintptr_t)main + 4096);
+  uint32_t id = md_depot_put_hashed(pcs, k, h);
+  EXPECT(id > MD_STACK_EMPTY && md_depot_put(pcs, k) == id);
   printf("unwind_test: %d passed, %d failed\n", passed, failed);
   return failed != 0;
 }
