@@ -21,25 +21,12 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "Inputs/resident.h"
+
 #define ROUNDS 200
 #define BLOCKS 3
 #define BURST 24
 
-static long faults(void) {
-  struct rusage ru;
-  getrusage(RUSAGE_SELF, &ru);
-  return ru.ru_minflt + ru.ru_majflt;
-}
-
-/* Resident KiB now (/proc/self/statm's second field, in pages). */
-static long resident_kib(void) {
-  FILE *f = fopen("/proc/self/statm", "r");
-  long size = 0, pages = 0;
-  if (!f || fscanf(f, "%ld %ld", &size, &pages) != 2)
-    return -1;
-  fclose(f);
-  return pages * (sysconf(_SC_PAGESIZE) / 1024);
-}
 
 /* One round: three blocks of different sizes, each filled, then freed. */
 static void round_of(void) {

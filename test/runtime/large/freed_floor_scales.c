@@ -17,18 +17,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "Inputs/resident.h"
+
 #define BUFFERS 8
 #define SIZE (300 * 1024)
-
-/* Resident KiB now (/proc/self/statm's second field, in pages). */
-static long resident_kib(void) {
-  FILE *f = fopen("/proc/self/statm", "r");
-  long size = 0, pages = 0;
-  if (!f || fscanf(f, "%ld %ld", &size, &pages) != 2)
-    return -1;
-  fclose(f);
-  return pages * (sysconf(_SC_PAGESIZE) / 1024);
-}
 
 int main(int argc, char **argv) {
   int big = argc > 1 && !strcmp(argv[1], "big");

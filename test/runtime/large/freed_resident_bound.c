@@ -20,24 +20,13 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "Inputs/resident.h"
+
 #define BLOCKS 40
 #define MiB (1024L * 1024)
 
-/* Resident bytes now (/proc/self/statm's second field, in pages). */
-static long resident(void) {
-  FILE *f = fopen("/proc/self/statm", "r");
-  long size = 0, pages = 0;
-  if (!f || fscanf(f, "%ld %ld", &size, &pages) != 2)
-    return -1;
-  fclose(f);
-  return pages * sysconf(_SC_PAGESIZE);
-}
-
-static long faults(void) {
-  struct rusage ru;
-  getrusage(RUSAGE_SELF, &ru);
-  return ru.ru_minflt + ru.ru_majflt;
-}
+/* Resident bytes now. */
+static long resident(void) { return resident_kib() * 1024; }
 
 /* Allocates, fills and frees BLOCKS blocks of 300 KB to 900 KB. */
 static void burst(void) {
