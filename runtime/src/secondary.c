@@ -136,9 +136,9 @@
  * accessible now, but these), or a floor when that is more: a sixteenth
  * of the program's heap (live large bytes and the small blocks' committed
  * slots), from FREED_FLOOR_MIN to FREED_FLOOR_MAX (a program of a few
- * MiB, which churns one buffer, is not charged a MiB it would never
- * resident natively; one of tens of MiB keeps a few blocks' pages for
- * reuse). No clock:
+ * MiB, which churns one buffer, is not charged a MiB of freed pages
+ * it would not keep natively; one of tens of MiB keeps a few blocks'
+ * pages for reuse). No clock:
  * it is checked whenever a block is freed, kept or given back, so a
  * program whose large blocks go away keeps no more than the floor, and the
  * newest cached span (of any size up to CACHE_BYTES): a span given back
