@@ -873,8 +873,9 @@ void __mdebug_check_string(const char *s, size_t max, uint64_t info,
 
 /* [addr, addr + n) against its block: a memory intrinsic's range
  * (__mdebug_check_range) and a checked call's (md_access_check). */
-static MD_NOINLINE bool check_range_slow(uintptr_t a, size_t n, uint64_t info,
-                                         const struct mdebug_access_site *site) {
+static MD_NOINLINE bool
+check_range_slow(uintptr_t a, size_t n, uint64_t info,
+                 const struct mdebug_access_site *site) {
   if (MD_UNLIKELY(md_access_cache == empty_cache.e) ? fine_uncached(a, n)
                                                     : fine(a, n))
     return true;
@@ -886,9 +887,9 @@ static MD_NOINLINE bool check_range_slow(uintptr_t a, size_t n, uint64_t info,
  * on Lua these calls are a million, at ~50 instructions each with
  * check_range_slow's frame; anything else takes the slow path, which
  * looks again. */
-static MD_ALWAYS_INLINE bool check_range(const void *addr, size_t n,
-                                         uint64_t info,
-                                         const struct mdebug_access_site *site) {
+static MD_ALWAYS_INLINE bool
+check_range(const void *addr, size_t n, uint64_t info,
+            const struct mdebug_access_site *site) {
   uintptr_t a = (uintptr_t)addr;
   if (!n || a - md_access_geo.base >= md_access_geo.size)
     return true;

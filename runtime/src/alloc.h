@@ -136,7 +136,8 @@ static MD_ALWAYS_INLINE void *md_alloc_fast(size_t size, size_t align,
   if (MD_UNLIKELY(pg || !md_heap_take_cached(size, align, &k, &i)))
     return md_alloc_take_slow(size, align, zero, op, origin, pg);
   struct md_meta *m = md_meta_at(k, i);
-  if (MD_UNLIKELY(md_alloc_mode_get() & (MD_MODE_UNSET | MD_MODE_STACKS | MD_MODE_FILL_ALLOC)) &&
+  if (MD_UNLIKELY(md_alloc_mode_get() &
+                  (MD_MODE_UNSET | MD_MODE_STACKS | MD_MODE_FILL_ALLOC)) &&
       !md_alloc_stack(k, i, size))
     return md_alloc_slot(k, i, size, zero, op, origin);
   if (md_alloc_mode_get() & MD_MODE_AREAS) { /* a slot without its areas */
@@ -189,10 +190,10 @@ static MD_ALWAYS_INLINE void *md_allocate_inline(size_t size, size_t align,
 }
 
 /* The common free, inline: a live primary block at lead 0 with sound
- * metadata (with stacks recorded, its end is md_free_stacked); the same steps as deallocate_general, with
- * the block kept as (k, i) and a struct md_block built only for the calls
- * that want one. Everything else, a lost race included, goes to
- * deallocate_general, which looks at p afresh. */
+ * metadata (with stacks recorded, its end is md_free_stacked); the same steps
+ * as deallocate_general, with the block kept as (k, i) and a struct md_block
+ * built only for the calls that want one. Everything else, a lost race
+ * included, goes to deallocate_general, which looks at p afresh. */
 static MD_ALWAYS_INLINE bool md_dealloc_fast(void *p, enum md_family family,
                                               unsigned op,
                                               md_origin_t origin) {

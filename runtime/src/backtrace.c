@@ -55,7 +55,9 @@ uint32_t md_backtrace_alloc_at(size_t size, uintptr_t fp) {
   size_t n = md_unwind_hashed(pcs, frames, fp, &h);
   return md_depot_put_hashed(pcs, n, h);
 }
-uint32_t md_backtrace_alloc(size_t size) { return md_backtrace_alloc_at(size, 0); }
+uint32_t md_backtrace_alloc(size_t size) {
+  return md_backtrace_alloc_at(size, 0);
+}
 
 uint32_t md_backtrace_free_at(uintptr_t fp) {
   if (!free_frames)

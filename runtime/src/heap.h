@@ -38,13 +38,14 @@
  * (mprotect) as the region grows; metadata of slots at or past `fresh` may
  * not be mapped and is never read. A slot's guard areas are written when
  * it is first handed out (so carved but unused slots leave their pages
- * untouched), and again after its pages went back to the OS. Free slots wait in per-thread caches
- * (tcache.c) and in each class's stacks (primary.c, one per arena). Blocks larger
- * than the largest class, or aligned beyond MD_PRIMARY_MAX_ALIGN, come from
- * the secondary (secondary.c): a span each, with inaccessible pages around
- * the block and the metadata in a page of its own, cut from an arena in the
- * large range, reserved right after the primary range with page_guard's
- * pool; checked accesses cover both ranges as one (md_heap_covers).
+ * untouched), and again after its pages went back to the OS. Free slots wait in
+ * per-thread caches (tcache.c) and in each class's stacks (primary.c, one per
+ * arena). Blocks larger than the largest class, or aligned beyond
+ * MD_PRIMARY_MAX_ALIGN, come from the secondary (secondary.c): a span each,
+ * with inaccessible pages around the block and the metadata in a page of its
+ * own, cut from an arena in the large range, reserved right after the primary
+ * range with page_guard's pool; checked accesses cover both ranges as one
+ * (md_heap_covers).
  *
  * Never allocates through malloc; nothing here takes a lock.
  */

@@ -19,9 +19,9 @@
  * class lock guards committing and carving and the release passes, which
  * take every lock of the class (lock_class: the arenas' in order, then
  * the class's; a refill that carves holds its arena's and takes the
- * class's, and no path holds two arenas' locks otherwise). The stacks hold slot indices,
- * out of the blocks, so releasing a block's pages (MADV_DONTNEED) loses
- * nothing.
+ * class's, and no path holds two arenas' locks otherwise). The stacks hold slot
+ * indices, out of the blocks, so releasing a block's pages (MADV_DONTNEED)
+ * loses nothing.
  *
  * Releasing (maybe_release says when): a pass looks for runs of slots that
  * are free and in a stack (so no thread can hand them out meanwhile: the
@@ -324,7 +324,8 @@ static bool shrink_due(unsigned k, const struct class_state *s) {
 static void maybe_release(unsigned k, struct class_state *s) {
   if (shrink_due(k, s)) {
     if (s->shrink_released &&
-        __atomic_load_n(&s->reused, __ATOMIC_RELAXED) * 2 >= s->shrink_released) {
+        __atomic_load_n(&s->reused, __ATOMIC_RELAXED) * 2 >=
+            s->shrink_released) {
       if (s->backoff < SHRINK_BACKOFF_MAX) {
         s->backoff++; /* thrashing: wait for twice as many pushes */
         return;

@@ -21,10 +21,10 @@ static inline uint64_t md_stack_hash_step(uint64_t h, uintptr_t pc) {
   return (h ^ pc) * (uint64_t)(int64_t)(int32_t)0x9e3779b1u;
 }
 /* md_unwind, and *hash: MD_STACK_HASH_INIT stepped through the return
- * addresses of the frames stored (each pc + 1, for md_depot_put_hashed). fp: the frame to start from, one of
- * the caller's own chain (the runtime's frames below the program's are
- * then not read at all; a bad one stops the walk as any bad frame does),
- * or 0: this call's own. */
+ * addresses of the frames stored (each pc + 1, for md_depot_put_hashed). fp:
+ * the frame to start from, one of the caller's own chain (the runtime's frames
+ * below the program's are then not read at all; a bad one stops the walk as any
+ * bad frame does), or 0: this call's own. */
 size_t md_unwind_hashed(uintptr_t *pcs, size_t max, uintptr_t fp,
                         uint64_t *hash) MD_HIDDEN;
 /* A signal's interrupted context: pc (the faulting instruction, as is,

@@ -113,7 +113,8 @@ static MD_NOINLINE bool take_slow(unsigned k, uint32_t *slot) {
     b->max = b->max * 2 < full ? b->max * 2 : full;
     if (b->refills < UINT32_MAX)
       b->refills++;
-    b->count = (uint32_t)md_primary_refill(k, c->arena, b->slots, (b->max + 1) / 2);
+    b->count =
+        (uint32_t)md_primary_refill(k, c->arena, b->slots, (b->max + 1) / 2);
   }
   if (!b->count)
     return false;
