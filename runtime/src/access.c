@@ -242,12 +242,25 @@ lookup_cached(uintptr_t p) {
   return NULL;
 }
 
-/* Remembers a live block's entry (the thread's cache, or its scratch).
- * The entry never holds while half written (a signal handler's probe may
- * read it in between): it first waits on a word that is 0 for a value
- * that is not (a live block's word has its state bits set), and its word
- * comes last (an answer outside the heap holds as soon as its value, 0, is
- * written, after its bounds). */
+/* Writes an entry so that it never holds while half written (a signal
+ * handler's probe may read it in between): it first waits on a word that
+ * is 0 for a value that is not (a live block's word has its state bits
+ * set), and its word comes last (an answer outside the heap holds as soon
+ * as its value, 0, is written, after its bounds). */
+static MD_ALWAYS_INLINE void entry_write(struct mdebug_access_entry *e,
+                                         uint64_t start, uint64_t end,
+                                         const uint64_t *word, uint64_t value) {
+  e->word = &zero_word;
+  e->value = 1;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  e->start = start;
+  e->end = end;
+  e->value = value;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  e->word = word;
+}
+
+/* Remembers a live block's entry (the thread's cache, or its scratch). */
 static MD_ALWAYS_INLINE mdebug_access_answer
 lookup_keep(uintptr_t p, uintptr_t user, size_t usable, const uint64_t *word,
             uint64_t value) {
@@ -256,14 +269,7 @@ lookup_keep(uintptr_t p, uintptr_t user, size_t usable, const uint64_t *word,
     c = (struct mdebug_access_entry *)entry_of(lookup_acquire());
   if (MD_LIKELY(c != NULL))
     e = lookup_entry_of(c, p);
-  e->word = &zero_word;
-  e->value = 1;
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  e->start = user;
-  e->end = user + usable;
-  e->value = value;
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  e->word = word;
+  entry_write(e, user, user + usable, word, value);
   return answer(e);
 }
 
@@ -331,8 +337,30 @@ static LOOKUP_SLOW mdebug_access_answer lookup_compute(const void *origin) {
  * metadata is never unmapped, so the answer's word stays readable). The
  * word is read before and after the block's bounds: a block freed and its
  * span reused meanwhile gives no answer. */
+/* A thread's last answers in the large range, apart from its cache: that
+ * one holds an answer for the pointer it was asked for (its index is the
+ * pointer's), and a program reads a large block (a hash table's buckets,
+ * Lua's string table) at pointers that each miss it, each then worth the
+ * slot's lookup and two checks of its header (~300 instructions). A hit
+ * here costs compares. Written as lookup_keep writes (a signal handler's
+ * lookup in between never takes one half written), bounds complemented as
+ * md_calls_memo's (thread-local storage is a root of the leak scan). */
+#define LARGE_MEMO 4
+static __thread struct mdebug_access_entry large_memo[LARGE_MEMO]
+    __attribute__((tls_model("initial-exec")));
+static __thread unsigned large_memo_next
+    __attribute__((tls_model("initial-exec")));
+
+
 static LOOKUP_SLOW mdebug_access_answer lookup_large(const void *origin) {
   uintptr_t p = (uintptr_t)origin;
+  for (unsigned i = 0; i < LARGE_MEMO; i++) {
+    const struct mdebug_access_entry *m = &large_memo[i];
+    if (~m->start <= p && p <= ~m->end && m->word &&
+        __atomic_load_n(m->word, __ATOMIC_ACQUIRE) == m->value)
+      return lookup_keep(p, ~m->start, ~m->end - ~m->start, m->word,
+                         m->value);
+  }
   struct md_block b;
   if (!md_heap_large_slot(origin, &b)) {
     /* A span the program mapped over is its own for good: not heap. */
@@ -354,6 +382,8 @@ static LOOKUP_SLOW mdebug_access_answer lookup_large(const void *origin) {
       (const md_meta_word *)&b.meta->size != word || p < user ||
       p - user > usable)
     return answer(&no_block);
+  unsigned i = large_memo_next++ % LARGE_MEMO;
+  entry_write(&large_memo[i], ~user, ~(user + usable), word, value);
   return lookup_keep(p, user, usable, word, value);
 }
 
@@ -380,6 +410,7 @@ static LOOKUP_SLOW mdebug_access_answer lookup_outside(const void *origin) {
 /* The lookup without the cache: the side of the address space (or a large
  * block) for a pointer outside the primary range, else the arithmetic. */
 static LOOKUP_SLOW mdebug_access_answer lookup_uncached(const void *origin) {
+  __builtin_prefetch(origin);
   if (!md_primary_contains(origin))
     __attribute__((musttail)) return lookup_outside(origin);
   return compute(origin);
@@ -810,14 +841,8 @@ static bool fine_uncached(uintptr_t a, size_t n) {
   if (is_freed(&b) || !inside(&b, a, 1))
     return false;
   const md_meta_word *word = (const md_meta_word *)&b.meta->size;
-  e->word = &zero_word;
-  e->value = 1;
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  e->start = ~(uintptr_t)b.user;
-  e->end = ~((uintptr_t)b.user + md_block_usable(&b));
-  e->value = __atomic_load_n(word, __ATOMIC_ACQUIRE);
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  e->word = word;
+  entry_write(e, ~(uintptr_t)b.user, ~((uintptr_t)b.user + md_block_usable(&b)),
+              word, __atomic_load_n(word, __ATOMIC_ACQUIRE));
   return inside(&b, a, n);
 }
 
