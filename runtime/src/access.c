@@ -578,7 +578,7 @@ static bool classify(uintptr_t a, size_t n, uintptr_t origin,
   bool has_t = slot_block(a, &t);
   bool has_o = origin != a && named_origin(origin, &o);
   /* An origin that is both a block's start and the end of the live block
-   * before it (no guard between them: `none`, rear_guard=0) may be either:
+   * before it (no guard between them: `none`) may be either:
    * a program may keep a pointer one past an array and step it back (Lua's
    * lastfree). An access that steps back into that block is its own. */
   if (has_o && has_t && a < origin && !is_freed(&t) && inside(&t, a, n) &&

@@ -2,7 +2,7 @@
 // lets a program keep one: Lua's tables keep `lastfree`, one past their
 // node array, and step it back) is checked against the block it steps
 // back into, not reported as an underflow of the block that starts right
-// there. Without a rear guard (`none`, rear_guard=0) blocks of one size
+// there. Without a rear guard (`none`, and sets built on it) blocks of one size
 // lie end to start, and such a pointer is the next block's start: the
 // report was "READ BEFORE ITS START" of that neighbour (found on Lua's
 // own getfreepos under MDEBUG_OPTIONS=none). There, p[-1] of the second
@@ -10,7 +10,7 @@
 // the defaults the blocks lie apart and it is reported.
 // RUN: %mdebug_clang -fmdebug-check-access -O2 -g %s -o %t
 // RUN: env MDEBUG_OPTIONS=none %t 2>&1 | %FileCheck %s
-// RUN: env MDEBUG_OPTIONS=rear_guard=0 %t 2>&1 | %FileCheck %s
+// RUN: env MDEBUG_OPTIONS=none:free_track=64 %t 2>&1 | %FileCheck %s
 // RUN: %t 2>&1 | %FileCheck %s
 // RUN: %not %t under 2>&1 | %FileCheck %s --check-prefix=UNDER
 // CHECK: free node at 0
