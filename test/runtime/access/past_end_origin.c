@@ -14,7 +14,7 @@
 // RUN: %t 2>&1 | %FileCheck %s
 // RUN: %not %t under 2>&1 | %FileCheck %s --check-prefix=UNDER
 // CHECK: free node at 0
-// CHECK-NOT: mdebug: ERROR
+// CHECK-NOT: mdebug
 // UNDER: mdebug: ERROR: heap buffer overflow
 // UNDER: READ BEFORE ITS START
 #include <stdio.h>
