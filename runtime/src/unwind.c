@@ -3,10 +3,12 @@
  * own stack mapping, follows only aligned, strictly increasing frames, and
  * stops at the first frame that breaks a rule (code built without frame
  * pointers ends the walk early, never faults). The runtime's frames are left
- * out wherever they are: this copy's own code (the section mdebug_text,
- * whose __start/__stop symbols each module has for itself) and that of every
- * inert copy that announced itself (copies.c), so the first pc is where the
- * program called in. Each pc is a return address minus one (inside the call
+ * out wherever they are: this copy's own code (the sections mdebug_text and
+ * mdebug_cold, base.h, whose __start/__stop symbols each module has for
+ * itself) and that of every inert copy that announced itself (copies.c,
+ * each of its sections a range), so the first pc is where the program
+ * called in. A walk tests a frame against mdebug_text inline; the cold
+ * section (error reports) is classify's. Each pc is a return address minus one (inside the call
  * instruction), as malloc debug stores frames, so it names the calling
  * line.
  *
@@ -35,9 +37,6 @@
 #include "scan_contract.h"
 #include "stacks.h"
 
-extern char __start_mdebug_text[] __attribute__((weak, visibility("hidden")));
-extern char __stop_mdebug_text[] __attribute__((weak, visibility("hidden")));
-
 /* The stack mapping holding this thread's stack pointer, cached. */
 static __thread uintptr_t stack_lo __attribute__((tls_model("initial-exec")));
 static __thread uintptr_t stack_hi __attribute__((tls_model("initial-exec")));
@@ -48,9 +47,10 @@ static __thread uintptr_t stack_hi __attribute__((tls_model("initial-exec")));
 struct code_ranges {
   size_t n;
   uintptr_t lo[MAX_RANGES], hi[MAX_RANGES];
-  /* The larger side of this copy's executable segment around its own text:
-   * where the program's first frame (the caller of malloc) usually is, so
-   * the walk starts with it as its last program range. */
+  /* The largest part of this copy's executable segment around its own
+   * code (both sections): where the program's first frame (the caller of
+   * malloc) usually is, so the walk starts with it as its last program
+   * range. */
   uintptr_t seed_lo, seed_size;
 };
 static struct code_ranges *code;
@@ -129,10 +129,30 @@ void md_unwind_refresh_code(void) {
   size_t k = text_lo ? ranges_upto(r, text_lo) : 0;
   if (k > 0 && text_lo < r->hi[k - 1] && text_hi <= r->hi[k - 1]) {
     uintptr_t lo = r->lo[k - 1] < 4096 ? 4096 : r->lo[k - 1];
-    uintptr_t below = text_lo > lo ? text_lo - lo : 0;
-    uintptr_t above = r->hi[k - 1] - text_hi;
-    r->seed_lo = below >= above ? lo : text_hi;
-    r->seed_size = below >= above ? below : above;
+    uintptr_t hi = r->hi[k - 1];
+    /* The segment's parts around the two sections (the cold one, if it
+     * lies in this segment, on either side of the text): the largest. */
+    uintptr_t cut_lo[2] = {text_lo, (uintptr_t)__start_mdebug_cold};
+    uintptr_t cut_hi[2] = {text_hi, (uintptr_t)__stop_mdebug_cold};
+    unsigned cuts = cut_lo[1] < cut_hi[1] && cut_lo[1] >= lo &&
+                            cut_hi[1] <= hi
+                        ? 2
+                        : 1;
+    if (cuts == 2 && cut_lo[1] < cut_lo[0]) {
+      uintptr_t a = cut_lo[0], b = cut_hi[0];
+      cut_lo[0] = cut_lo[1], cut_hi[0] = cut_hi[1];
+      cut_lo[1] = a, cut_hi[1] = b;
+    }
+    uintptr_t from = lo;
+    for (unsigned i = 0; i <= cuts; i++) {
+      uintptr_t to = i < cuts ? cut_lo[i] : hi;
+      if (to > from && to - from > r->seed_size) {
+        r->seed_lo = from;
+        r->seed_size = to - from;
+      }
+      if (i < cuts && cut_hi[i] > from)
+        from = cut_hi[i];
+    }
   }
   __atomic_store_n(&code, r, __ATOMIC_RELEASE);
 }
@@ -153,7 +173,8 @@ static void clip(uintptr_t pc, uintptr_t a, uintptr_t b, uintptr_t *lo,
 }
 
 /* Taken only when pc leaves the last program range and the runtime's own
- * text: another copy's code is the runtime's (PC_RUNTIME), a pc inside a
+ * text: this copy's cold code and another copy's code are the runtime's
+ * (PC_RUNTIME), a pc inside a
  * module's executable segment the program's, with [*lo_out, *end_out) that
  * segment's part around pc holding no runtime code, so that the walk's one
  * range test also says "not the runtime". No table yet (before start-up):
@@ -163,7 +184,7 @@ classify(const struct code_ranges *r, uintptr_t pc, unsigned others,
          uintptr_t *lo_out, uintptr_t *end_out) {
   if (pc < 4096)
     return PC_NOT_CODE;
-  if (others && in_other_copy(pc, others))
+  if (md_runtime_code(pc) || (others && in_other_copy(pc, others)))
     return PC_RUNTIME;
   uintptr_t lo = 4096, end = UINTPTR_MAX;
   if (r) {
@@ -175,6 +196,8 @@ classify(const struct code_ranges *r, uintptr_t pc, unsigned others,
     end = r->hi[l - 1];
   }
   clip(pc, (uintptr_t)__start_mdebug_text, (uintptr_t)__stop_mdebug_text, &lo,
+       &end);
+  clip(pc, (uintptr_t)__start_mdebug_cold, (uintptr_t)__stop_mdebug_cold, &lo,
        &end);
   for (unsigned i = 0; i < others; i++)
     clip(pc, copies[i].lo, copies[i].hi, &lo, &end);
@@ -306,7 +329,5 @@ size_t md_unwind_from(uintptr_t pc, uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
 
 bool md_unwind_in_runtime(uintptr_t pc) {
   unsigned others = __atomic_load_n(&copy_count, __ATOMIC_ACQUIRE);
-  return (pc >= (uintptr_t)__start_mdebug_text &&
-          pc < (uintptr_t)__stop_mdebug_text) ||
-         (others && in_other_copy(pc, others));
+  return md_runtime_code(pc) || (others && in_other_copy(pc, others));
 }
