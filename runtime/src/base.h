@@ -35,6 +35,8 @@
 #pragma clang section text = "mdebug_text"
 
 #define MD_COLD __attribute__((cold, noinline, section("mdebug_cold")))
+/* A function of a cold file that every run executes (report.c's summary). */
+#define MD_HOT_IN_COLD_FILE __attribute__((section("mdebug_text")))
 
 extern char __start_mdebug_text[] __attribute__((weak, visibility("hidden")));
 extern char __stop_mdebug_text[] __attribute__((weak, visibility("hidden")));

@@ -37,6 +37,10 @@
 #include "scan_contract.h"
 #include "stacks.h"
 
+/* Cold code (stacks: the backtrace and sampling options, and reports): base.h.
+ */
+#pragma clang section text = "mdebug_cold"
+
 /* The stack mapping holding this thread's stack pointer, cached. */
 static __thread uintptr_t stack_lo __attribute__((tls_model("initial-exec")));
 static __thread uintptr_t stack_hi __attribute__((tls_model("initial-exec")));
@@ -63,7 +67,9 @@ static unsigned copy_count;
 static md_lock_t copies_lock = MD_LOCK_INIT;
 /* Fork (lifecycle.def): an append the fork caught half done in another
  * thread (a dlopen) does not go on in the child. */
-void md_unwind_atfork_child(void) { md_lock_reset(&copies_lock); }
+MD_HOT_IN_COLD_FILE void md_unwind_atfork_child(void) {
+  md_lock_reset(&copies_lock);
+}
 
 void md_unwind_add_runtime_code(uintptr_t begin, uintptr_t end) {
   md_lock(&copies_lock);
