@@ -5,9 +5,6 @@
 #include "base.h"
 #include "sort.h"
 
-/* Cold code (reports and dumps only): base.h. */
-#pragma clang section text = "mdebug_cold"
-
 static inline void swap(unsigned char *a, unsigned char *b, size_t size) {
   if (size % 8 == 0) { /* every record the runtime sorts: whole words */
     for (size_t i = 0; i < size; i += 8) {
