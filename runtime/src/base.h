@@ -35,6 +35,11 @@
 #pragma clang section text = "mdebug_text"
 
 #define MD_COLD __attribute__((cold, noinline, section("mdebug_cold")))
+/* A function that runs on every call, but only under an option that is off
+ * by default (backtrace, sampling, record_allocs): out of the hot pages,
+ * but compiled as hot code (no cold attribute, which optimizes for size
+ * and makes its callers' branches to it unlikely). */
+#define MD_OFF_BY_DEFAULT __attribute__((section("mdebug_cold")))
 /* A function of a cold file that every run executes (report.c's summary). */
 #define MD_HOT_IN_COLD_FILE __attribute__((section("mdebug_text")))
 

@@ -51,9 +51,10 @@ static __thread uintptr_t stack_hi __attribute__((tls_model("initial-exec")));
 struct code_ranges {
   size_t n;
   uintptr_t lo[MAX_RANGES], hi[MAX_RANGES];
-  /* The largest part of this copy's executable segment around its own
-   * code (both sections): where the program's first frame (the caller of
-   * malloc) usually is, so the walk starts with it as its last program
+  /* The largest part of this copy's module's executable segments that
+   * holds none of its code (both sections; the cold one is a segment of
+   * its own, cold_begin.c): where the program's first frame (the caller
+   * of malloc) usually is, so the walk starts with it as its last program
    * range. */
   uintptr_t seed_lo, seed_size;
 };
@@ -92,21 +93,66 @@ static bool in_other_copy(uintptr_t pc, unsigned n) {
   return false;
 }
 
+static void add_range(struct code_ranges *r, uintptr_t lo, uintptr_t hi) {
+  if (lo >= hi || r->n >= MAX_RANGES)
+    return;
+  size_t k = r->n++;
+  for (; k > 0 && r->lo[k - 1] > lo; k--) { /* insertion sort */
+    r->lo[k] = r->lo[k - 1];
+    r->hi[k] = r->hi[k - 1];
+  }
+  r->lo[k] = lo;
+  r->hi[k] = hi;
+}
+
+/* An executable segment [lo, hi) goes in as its parts that hold none of
+ * this copy's code (its two sections), so that a range found for a pc
+ * needs no cutting; the largest part of this copy's own module's segments
+ * is the seed. */
+static void add_segment(struct code_ranges *r, uintptr_t lo, uintptr_t hi,
+                        bool own) {
+  uintptr_t cut_lo[2] = {(uintptr_t)__start_mdebug_text,
+                         (uintptr_t)__start_mdebug_cold};
+  uintptr_t cut_hi[2] = {(uintptr_t)__stop_mdebug_text,
+                         (uintptr_t)__stop_mdebug_cold};
+  if (cut_lo[1] < cut_lo[0]) { /* in address order */
+    uintptr_t a = cut_lo[0], b = cut_hi[0];
+    cut_lo[0] = cut_lo[1], cut_hi[0] = cut_hi[1];
+    cut_lo[1] = a, cut_hi[1] = b;
+  }
+  uintptr_t from = lo;
+  for (unsigned i = 0; i <= 2; i++) {
+    uintptr_t to = i < 2 && cut_lo[i] < hi ? cut_lo[i] : hi;
+    if (to > from) {
+      add_range(r, from, to);
+      uintptr_t seed = from < 4096 ? 4096 : from;
+      if (own && to > seed && to - seed > r->seed_size) {
+        r->seed_lo = seed;
+        r->seed_size = to - seed;
+      }
+    }
+    if (i < 2 && cut_hi[i] > from)
+      from = cut_hi[i];
+  }
+}
+
 static int add_module(struct dl_phdr_info *info, size_t size, void *arg) {
   (void)size;
   struct code_ranges *r = arg;
-  for (int i = 0; i < info->dlpi_phnum && r->n < MAX_RANGES; i++) {
+  uintptr_t text = (uintptr_t)__start_mdebug_text;
+  bool own = false; /* this copy's module */
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+    own |= ph->p_type == PT_LOAD && (ph->p_flags & PF_X) && text >= lo &&
+           text - lo < ph->p_memsz;
+  }
+  for (int i = 0; i < info->dlpi_phnum; i++) {
     const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
     if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
       continue;
     uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
-    size_t k = r->n++;
-    for (; k > 0 && r->lo[k - 1] > lo; k--) { /* insertion sort */
-      r->lo[k] = r->lo[k - 1];
-      r->hi[k] = r->hi[k - 1];
-    }
-    r->lo[k] = lo;
-    r->hi[k] = lo + ph->p_memsz;
+    add_segment(r, lo, lo + ph->p_memsz, own);
   }
   return 0;
 }
@@ -130,36 +176,6 @@ void md_unwind_refresh_code(void) {
   if (!r)
     return; /* keep the old table */
   dl_iterate_phdr(add_module, r);
-  uintptr_t text_lo = (uintptr_t)__start_mdebug_text;
-  uintptr_t text_hi = (uintptr_t)__stop_mdebug_text;
-  size_t k = text_lo ? ranges_upto(r, text_lo) : 0;
-  if (k > 0 && text_lo < r->hi[k - 1] && text_hi <= r->hi[k - 1]) {
-    uintptr_t lo = r->lo[k - 1] < 4096 ? 4096 : r->lo[k - 1];
-    uintptr_t hi = r->hi[k - 1];
-    /* The segment's parts around the two sections (the cold one, if it
-     * lies in this segment, on either side of the text): the largest. */
-    uintptr_t cut_lo[2] = {text_lo, (uintptr_t)__start_mdebug_cold};
-    uintptr_t cut_hi[2] = {text_hi, (uintptr_t)__stop_mdebug_cold};
-    unsigned cuts = cut_lo[1] < cut_hi[1] && cut_lo[1] >= lo &&
-                            cut_hi[1] <= hi
-                        ? 2
-                        : 1;
-    if (cuts == 2 && cut_lo[1] < cut_lo[0]) {
-      uintptr_t a = cut_lo[0], b = cut_hi[0];
-      cut_lo[0] = cut_lo[1], cut_hi[0] = cut_hi[1];
-      cut_lo[1] = a, cut_hi[1] = b;
-    }
-    uintptr_t from = lo;
-    for (unsigned i = 0; i <= cuts; i++) {
-      uintptr_t to = i < cuts ? cut_lo[i] : hi;
-      if (to > from && to - from > r->seed_size) {
-        r->seed_lo = from;
-        r->seed_size = to - from;
-      }
-      if (i < cuts && cut_hi[i] > from)
-        from = cut_hi[i];
-    }
-  }
   __atomic_store_n(&code, r, __ATOMIC_RELEASE);
 }
 
@@ -180,9 +196,9 @@ static void clip(uintptr_t pc, uintptr_t a, uintptr_t b, uintptr_t *lo,
 
 /* Taken only when pc leaves the last program range and the runtime's own
  * text: this copy's cold code and another copy's code are the runtime's
- * (PC_RUNTIME), a pc inside a
- * module's executable segment the program's, with [*lo_out, *end_out) that
- * segment's part around pc holding no runtime code, so that the walk's one
+ * (PC_RUNTIME), a pc inside a module's executable segment the program's,
+ * with [*lo_out, *end_out) that segment's part around pc holding no runtime
+ * code, so that the walk's one
  * range test also says "not the runtime". No table yet (before start-up):
  * any pc from 4096 on. */
 static MD_NOINLINE enum pc_kind
@@ -190,21 +206,26 @@ classify(const struct code_ranges *r, uintptr_t pc, unsigned others,
          uintptr_t *lo_out, uintptr_t *end_out) {
   if (pc < 4096)
     return PC_NOT_CODE;
-  if (md_runtime_code(pc) || (others && in_other_copy(pc, others)))
+  if (others && in_other_copy(pc, others))
     return PC_RUNTIME;
   uintptr_t lo = 4096, end = UINTPTR_MAX;
   if (r) {
+    /* The ranges hold none of this copy's code (add_segment): a pc in
+     * none is its cold code (its text the walk tested) or not code. */
     size_t l = ranges_upto(r, pc);
     if (l == 0 || pc >= r->hi[l - 1])
-      return PC_NOT_CODE;
+      return md_runtime_code(pc) ? PC_RUNTIME : PC_NOT_CODE;
     if (r->lo[l - 1] > lo)
       lo = r->lo[l - 1];
     end = r->hi[l - 1];
+  } else {
+    if (md_runtime_code(pc))
+      return PC_RUNTIME;
+    clip(pc, (uintptr_t)__start_mdebug_text, (uintptr_t)__stop_mdebug_text,
+         &lo, &end);
+    clip(pc, (uintptr_t)__start_mdebug_cold, (uintptr_t)__stop_mdebug_cold,
+         &lo, &end);
   }
-  clip(pc, (uintptr_t)__start_mdebug_text, (uintptr_t)__stop_mdebug_text, &lo,
-       &end);
-  clip(pc, (uintptr_t)__start_mdebug_cold, (uintptr_t)__stop_mdebug_cold, &lo,
-       &end);
   for (unsigned i = 0; i < others; i++)
     clip(pc, copies[i].lo, copies[i].hi, &lo, &end);
   *lo_out = lo;
