@@ -532,7 +532,7 @@ static void nearer(const struct md_block *c, uintptr_t a, struct md_block *b,
  * (any state but never used): in the primary, the nearest used slot of
  * a's region below a and above it; in the large range, the blocks whose
  * spans (or page_guard slots) hold the addresses NEAR_LIMIT away. */
-static bool near_block(uintptr_t a, struct md_block *b) {
+MD_COLD static bool near_block(uintptr_t a, struct md_block *b) {
   struct md_block c;
   uintptr_t best = NEAR_LIMIT + 1;
   if (md_large_contains((const void *)a)) {
@@ -572,8 +572,8 @@ static bool near_block(uintptr_t a, struct md_block *b) {
 }
 
 /* false: not an error after all. */
-static bool classify(uintptr_t a, size_t n, uintptr_t origin,
-                     struct verdict *v) {
+MD_COLD static bool classify(uintptr_t a, size_t n, uintptr_t origin,
+                             struct verdict *v) {
   struct md_block t, o;
   bool has_t = slot_block(a, &t);
   bool has_o = origin != a && named_origin(origin, &o);
@@ -639,8 +639,8 @@ static bool classify(uintptr_t a, size_t n, uintptr_t origin,
 
 /* "N bytes after the end of the block" and the like: where [a, a + n)
  * lies from b, in the words crash.c uses for a fault. */
-static void where_from(char *buf, size_t size, const struct md_block *b,
-                       uintptr_t a, size_t n) {
+MD_COLD static void where_from(char *buf, size_t size, const struct md_block *b,
+                               uintptr_t a, size_t n) {
   uintptr_t start = (uintptr_t)b->user, end = start + md_block_usable(b);
   const char *state = is_freed(b) ? " freed" : "";
   if (a + n <= start)
@@ -662,7 +662,7 @@ static void where_from(char *buf, size_t size, const struct md_block *b,
 
 /* Where an address in no block lies from the nearest block, as crash.c
  * says it of a fault there. */
-static void describe_nearest(uintptr_t a, const struct md_block *b) {
+MD_COLD static void describe_nearest(uintptr_t a, const struct md_block *b) {
   if (!b) {
     md_report_line("  %p is in mdebug's heap, outside any block", (void *)a);
     return;
@@ -682,7 +682,7 @@ static void describe_nearest(uintptr_t a, const struct md_block *b) {
                    b->user);
 }
 
-static void block_sites(const struct md_block *b, const char *prefix) {
+MD_COLD static void block_sites(const struct md_block *b, const char *prefix) {
   uint32_t bits = __atomic_load_n(&b->meta->bits, __ATOMIC_ACQUIRE);
   char what[64];
   md_format(what, sizeof(what), "%sallocated", prefix);
@@ -703,7 +703,7 @@ static void block_sites(const struct md_block *b, const char *prefix) {
 static uintptr_t reported[REPORTED_SLOTS];
 
 /* true the first time `key` asks (and always once the table is full). */
-static bool first_report(uintptr_t key) {
+MD_COLD static bool first_report(uintptr_t key) {
   size_t h = (size_t)((key * 0x9e3779b97f4a7c15ull) >> 52);
   for (size_t probe = 0; probe < REPORTED_SLOTS; probe++) {
     uintptr_t *slot = &reported[(h + probe) & (REPORTED_SLOTS - 1)];
@@ -724,9 +724,9 @@ static bool first_report(uintptr_t key) {
 
 /* ---- the report ------------------------------------------------------------ */
 
-static MD_NOINLINE void report(uintptr_t a, size_t n, uint64_t info,
-                               uintptr_t origin,
-                               const struct mdebug_access_site *site) {
+MD_COLD static MD_NOINLINE void report(uintptr_t a, size_t n, uint64_t info,
+                                       uintptr_t origin,
+                                       const struct mdebug_access_site *site) {
   bool write = MDEBUG_ACCESS_INFO_WRITE(info);
   unsigned via = MDEBUG_ACCESS_INFO_VIA(info);
   struct verdict v;

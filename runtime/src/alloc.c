@@ -152,8 +152,8 @@ MD_NOINLINE bool md_alloc_stack(unsigned k, uint32_t i, size_t size) {
 
 /* The profiler's sampling chose this block, or checked accesses keep an
  * answer for it: the hooks that want a struct md_block. */
-MD_NOINLINE MD_RARE_CALL unsigned md_alloc_sampled(unsigned k, uint32_t i,
-                                             size_t size) {
+MD_COLD MD_NOINLINE MD_RARE_CALL unsigned
+md_alloc_sampled(unsigned k, uint32_t i, size_t size) {
   struct md_block b;
   md_heap_new_block(k, i, size, &b);
   b.meta->size = (uint32_t)size; /* md_sample_alloc may read it there */
@@ -192,7 +192,7 @@ void *md_allocate(size_t size, size_t align, enum md_family family, bool zero,
 /* ---- reports about the pointer itself ------------------------------------ */
 
 /* A hint for a pointer that is no block's start: where does it point? */
-static void describe_pointer(const void *p) {
+MD_COLD static void describe_pointer(const void *p) {
   struct md_block b;
   enum md_lookup where = md_heap_find(p, &b);
   if (where == MD_INTERIOR || (where == MD_IN_HEAP && b.meta &&
@@ -236,7 +236,8 @@ static void describe_pointer(const void *p) {
                    "pointer)", p);
 }
 
-static MD_NOINLINE void report_unknown(void *p, unsigned op, md_origin_t origin) {
+MD_COLD static MD_NOINLINE void report_unknown(void *p, unsigned op,
+                                               md_origin_t origin) {
   if (!md_report_begin(MD_ERR_UNKNOWN_POINTER))
     return;
   md_report_line("+++ ALLOCATION %p UNKNOWN POINTER (%s)", p, md_op_name(op));
@@ -248,8 +249,9 @@ static MD_NOINLINE void report_unknown(void *p, unsigned op, md_origin_t origin)
 
 /* The block was freed (in the quarantine or after it, not yet reused): its
  * metadata still says by whom. */
-static MD_NOINLINE void report_freed(const struct md_block *b, uint32_t bits,
-                                     unsigned op, md_origin_t origin) {
+MD_COLD static MD_NOINLINE void report_freed(const struct md_block *b,
+                                             uint32_t bits, unsigned op,
+                                             md_origin_t origin) {
   bool is_free = md_op_is_release(op);
   if (is_free)
     md_snapshot_double_free(b, origin);
@@ -297,8 +299,8 @@ static enum md_family unaligned_family(enum md_family f) {
 
 /* A mismatch of aligned and plain operators, as AddressSanitizer words it
  * (its new-delete-type-mismatch): the alignment each side was built for. */
-static void report_alignments(uint32_t bits, enum md_family alloc,
-                              unsigned op) {
+MD_COLD static void report_alignments(uint32_t bits, enum md_family alloc,
+                                      unsigned op) {
   enum md_family release = md_op_family(op);
   if (alloc == release || unaligned_family(alloc) != unaligned_family(release))
     return;
@@ -315,9 +317,10 @@ static void report_alignments(uint32_t bits, enum md_family alloc,
 
 /* given: the pointer the release was given, when it is not the block's
  * start (an array cookie away from it). */
-static MD_NOINLINE void report_mismatch(const struct md_block *b, uint32_t bits,
-                                        unsigned op, md_origin_t origin,
-                                        const void *given) {
+MD_COLD static MD_NOINLINE void report_mismatch(const struct md_block *b,
+                                                uint32_t bits, unsigned op,
+                                                md_origin_t origin,
+                                                const void *given) {
   if (!md_report_begin(MD_ERR_MISMATCH))
     return;
   md_report_line("+++ ALLOCATION %p SIZE %zu ALLOCATED BY %s RELEASED BY %s",
@@ -398,8 +401,9 @@ static bool cookie_block(const void *p, enum md_family family, unsigned op,
 
 /* p is no block's start: a mismatch across an array cookie (reported, and
  * the block released as the program meant), or an unknown pointer. */
-static MD_NOINLINE void release_unknown(void *p, enum md_family family,
-                                        unsigned op, md_origin_t origin) {
+MD_COLD static MD_NOINLINE void release_unknown(void *p, enum md_family family,
+                                                unsigned op,
+                                                md_origin_t origin) {
   struct md_block b;
   uint32_t bits;
   if (!md_op_is_release(op) || !cookie_block(p, family, op, &b, &bits)) {
@@ -482,8 +486,8 @@ MD_NOINLINE MD_RARE_CALL void md_free_check_guards(unsigned k, uint32_t i,
   if (!md_block_guards_intact_any(&b))
     md_guard_check(&b, op, origin);
 }
-MD_NOINLINE MD_RARE_CALL void md_free_sampled(unsigned k, uint32_t i, uint32_t size,
-                                     md_origin_t origin) {
+MD_COLD MD_NOINLINE MD_RARE_CALL void
+md_free_sampled(unsigned k, uint32_t i, uint32_t size, md_origin_t origin) {
   struct md_block b;
   md_heap_new_block(k, i, size, &b);
   md_sample_free(&b, origin);

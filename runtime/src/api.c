@@ -14,6 +14,9 @@
 #include "profiler.h"
 #include "roots.h"
 
+/* Cold code (the user API, called on purpose): base.h. */
+#pragma clang section text = "mdebug_cold"
+
 MD_EXPORT size_t mdebug_check_leaks(void) {
   if (MD_UNLIKELY(!md_copy_active()))
     return md_forward.check_leaks ? md_forward.check_leaks() : 0;

@@ -39,13 +39,13 @@ void md_backtrace_init(void) {
 bool md_backtrace_enabled(void) { return frames != 0 || free_frames != 0; }
 size_t md_backtrace_frames(void) { return frames; }
 
-bool md_backtrace_toggle(void) {
+MD_OFF_BY_DEFAULT bool md_backtrace_toggle(void) {
   bool now = !__atomic_load_n(&capture_on, __ATOMIC_RELAXED);
   __atomic_store_n(&capture_on, now, __ATOMIC_RELAXED);
   return now;
 }
 
-uint32_t md_backtrace_alloc_at(size_t size, uintptr_t fp) {
+MD_OFF_BY_DEFAULT uint32_t md_backtrace_alloc_at(size_t size, uintptr_t fp) {
   if (!__atomic_load_n(&capture_on, __ATOMIC_RELAXED))
     return 0;
   if (size < min_size || size > max_size)
@@ -55,11 +55,11 @@ uint32_t md_backtrace_alloc_at(size_t size, uintptr_t fp) {
   size_t n = md_unwind_hashed(pcs, frames, fp, &h);
   return md_depot_put_hashed(pcs, n, h);
 }
-uint32_t md_backtrace_alloc(size_t size) {
+MD_OFF_BY_DEFAULT uint32_t md_backtrace_alloc(size_t size) {
   return md_backtrace_alloc_at(size, 0);
 }
 
-uint32_t md_backtrace_free_at(uintptr_t fp) {
+MD_OFF_BY_DEFAULT uint32_t md_backtrace_free_at(uintptr_t fp) {
   if (!free_frames)
     return 0;
   uintptr_t pcs[MAX_FRAMES];
@@ -67,9 +67,10 @@ uint32_t md_backtrace_free_at(uintptr_t fp) {
   size_t n = md_unwind_hashed(pcs, free_frames, fp, &h);
   return md_depot_put_hashed(pcs, n, h);
 }
-uint32_t md_backtrace_free(void) { return md_backtrace_free_at(0); }
+MD_OFF_BY_DEFAULT uint32_t md_backtrace_free(void) { return md_backtrace_free_at(0); }
 
-size_t md_frame_format(char *buf, size_t size, size_t index, uintptr_t pc) {
+MD_COLD size_t md_frame_format(char *buf, size_t size, size_t index,
+                               uintptr_t pc) {
   size_t n = md_format(buf, size, "          #%02zu ", index);
   return n + md_pc_describe(buf + n, size - n, pc);
 }

@@ -18,10 +18,45 @@
 
 #include "mdebug/site.h"
 
-/* Every runtime function goes into one section, so the unwinder can tell
- * the runtime's frames from the program's by address (__start_mdebug_text /
- * __stop_mdebug_text, unwind.c). */
+/* Every runtime function goes into one of two sections, so the unwinder can
+ * tell the runtime's frames from the program's by address (unwind.c), the
+ * mmap and pthread_create wrappers the runtime's own calls (mmap.c,
+ * threads.c) and a copy its own functions (copies.c): all ask
+ * md_runtime_code below. mdebug_text holds what an ordinary run executes;
+ * mdebug_cold what runs only on errors, reports and dumps, or with options
+ * that are off by default. The kernel maps a file's cached pages 64 KiB at a
+ * time around each fault, so a cold function next to a hot one would be
+ * resident (peak RSS) in every program: kept apart, the cold section's pages
+ * are never touched in a clean run. A whole file of cold code says
+ * `#pragma clang section text = "mdebug_cold"` after its includes (the
+ * headers' inline functions stay in mdebug_text); a cold function of a
+ * mixed file says MD_COLD. Both names must stay C identifiers: the linker
+ * defines __start_/__stop_ symbols only for those. */
 #pragma clang section text = "mdebug_text"
+
+#define MD_COLD __attribute__((cold, noinline, section("mdebug_cold")))
+/* A function that runs on every call, but only under an option that is off
+ * by default (backtrace, sampling, record_allocs): out of the hot pages,
+ * but compiled as hot code (no cold attribute, which optimizes for size
+ * and makes its callers' branches to it unlikely). */
+#define MD_OFF_BY_DEFAULT __attribute__((section("mdebug_cold")))
+/* A function of a cold file that every run executes (report.c's summary). */
+#define MD_HOT_IN_COLD_FILE __attribute__((section("mdebug_text")))
+
+extern char __start_mdebug_text[] __attribute__((weak, visibility("hidden")));
+extern char __stop_mdebug_text[] __attribute__((weak, visibility("hidden")));
+extern char __start_mdebug_cold[] __attribute__((weak, visibility("hidden")));
+extern char __stop_mdebug_cold[] __attribute__((weak, visibility("hidden")));
+
+/* Whether pc lies in this copy's code (either section; a section no object
+ * of this module has is empty: its weak symbols are 0). Other copies' code
+ * is unwind.c's and copies.c's business. */
+static inline bool md_runtime_code(uintptr_t pc) {
+  return pc - (uintptr_t)__start_mdebug_text <
+             (uintptr_t)__stop_mdebug_text - (uintptr_t)__start_mdebug_text ||
+         pc - (uintptr_t)__start_mdebug_cold <
+             (uintptr_t)__stop_mdebug_cold - (uintptr_t)__start_mdebug_cold;
+}
 
 #define MD_HIDDEN __attribute__((visibility("hidden")))
 #define MD_EXPORT __attribute__((visibility("default")))

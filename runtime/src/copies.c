@@ -18,8 +18,9 @@
  * offset table: the address of `malloc` taken here, in a file that does not
  * define it, is the one the dynamic linker bound (in an executable the
  * static linker binds it to the executable's own definition, which always
- * wins). A copy compares such addresses with its own code, the section
- * mdebug_text (base.h). Needs no lock and no call; never allocates.
+ * wins). A copy compares such addresses with its own code, the sections
+ * mdebug_text and mdebug_cold (base.h). Needs no lock and no call; never
+ * allocates.
  *
  * One exception: a non-PIE executable that takes `malloc`'s address (Python,
  * node) holds an undefined `malloc` with a value, its PLT entry, which the
@@ -42,9 +43,6 @@
 #include "mdebug/mdebug.h"
 #include "platform.h"
 
-extern char __start_mdebug_text[] __attribute__((weak, visibility("hidden")));
-extern char __stop_mdebug_text[] __attribute__((weak, visibility("hidden")));
-
 /* Every symbol the runtime exports, declared without visibility so that
  * taking its address reads the global offset table. */
 #define MDEBUG_ENTRY(NAME, SYMBOL, SIG, RET, PARAMS)                           \
@@ -59,10 +57,7 @@ int md_copy_role;
 struct md_forward md_forward;
 static md_lock_t decide_lock = MD_LOCK_INIT;
 
-static bool own(const void *fn) {
-  return (const char *)fn >= __start_mdebug_text &&
-         (const char *)fn < __stop_mdebug_text;
-}
+static bool own(const void *fn) { return md_runtime_code((uintptr_t)fn); }
 
 /* fn, unless it is this copy's own (there is nothing else to call). */
 #define ELSEWHERE(fn) (own((const void *)(fn)) ? NULL : (fn))
@@ -219,7 +214,11 @@ void md_copy_announce(void) {
   void (*loaded)(const void *, const void *) =
       ELSEWHERE(&__mdebug_copy_loaded_v1);
   if (loaded) {
+    /* Both sections, one call each (the active copy keeps each range, a
+     * copy of any version the same way). */
     loaded(__start_mdebug_text, __stop_mdebug_text);
+    if (__start_mdebug_cold != __stop_mdebug_cold)
+      loaded(__start_mdebug_cold, __stop_mdebug_cold);
     return;
   }
   if (md_forward.site_malloc)

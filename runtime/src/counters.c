@@ -126,7 +126,7 @@ static void add_rows(const struct md_counts *t, struct md_count *out, size_t n) 
   }
 }
 
-void md_counts_sum(struct md_count *out, size_t n) {
+MD_COLD void md_counts_sum(struct md_count *out, size_t n) {
   memset(out, 0, n * sizeof(*out));
   if (n > MD_ORIGIN_MAX)
     n = MD_ORIGIN_MAX;

@@ -267,14 +267,14 @@ static void describe(const struct fault *f) {
 }
 
 static sigjmp_buf nested;
-static void on_nested_fault(int sig) {
+MD_COLD static void on_nested_fault(int sig) {
   (void)sig;
   siglongjmp(nested, 1);
 }
 
 /* The report, with a fault inside it caught: reading what the fault points
  * at may fault again. */
-static void report_fault(const struct fault *f) {
+MD_COLD static void report_fault(const struct fault *f) {
   struct sigaction catcher, old_segv, old_bus;
   memset(&catcher, 0, sizeof(catcher));
   catcher.sa_handler = on_nested_fault;
@@ -300,7 +300,7 @@ static void report_fault(const struct fault *f) {
   pthread_sigmask(SIG_SETMASK, &before, NULL);
 }
 
-static void on_fatal(int sig, siginfo_t *info, void *ctx) {
+MD_COLD static void on_fatal(int sig, siginfo_t *info, void *ctx) {
   int saved = errno;
   bool from_kernel = restorer && __builtin_return_address(0) == (void *)restorer;
   if (!__atomic_exchange_n(&summarised, 1, __ATOMIC_ACQ_REL)) {

@@ -21,6 +21,10 @@
 #include "scan_contract.h"
 #include "stacks.h"
 
+/* Cold code (the stack depot: the backtrace and sampling options only): base.h.
+ */
+#pragma clang section text = "mdebug_cold"
+
 #define BUCKET_BITS 16
 #define ARENA_BYTES ((size_t)1 << 30) /* 1 GiB of address space */
 #define MIN_ARENA_BYTES ((size_t)1 << 22)

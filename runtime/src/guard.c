@@ -63,7 +63,7 @@ void md_guard_write(const struct md_block *b, uint32_t before) {
 }
 
 /* Whether `n` bytes of a guard area, from offset `at`, are intact. */
-static bool area_intact(const unsigned char *p, size_t at, size_t n) {
+MD_COLD static bool area_intact(const unsigned char *p, size_t at, size_t n) {
   size_t rear_part = md_area_rear_part();
   size_t r = at < rear_part ? rear_part - at : 0;
   if (r > n)
@@ -74,7 +74,7 @@ static bool area_intact(const unsigned char *p, size_t at, size_t n) {
 
 /* Does damage to the guard area in front of slot i start at the end of a
  * live block in slot i - 1 (an overflow of that block)? */
-static bool overflow_of_previous(unsigned k, uint32_t i) {
+MD_COLD static bool overflow_of_previous(unsigned k, uint32_t i) {
   if (i == 0 || !is_live(k, i - 1))
     return false;
   const unsigned char *area = md_slot_user(k, i) - md_heap.guard;
@@ -90,8 +90,8 @@ static bool overflow_of_previous(unsigned k, uint32_t i) {
 }
 
 /* Evidence for `n` guard-area bytes from offset `at`, numbered from index0. */
-static void area_evidence(const unsigned char *p, size_t at, size_t n,
-                          long index0) {
+MD_COLD static void area_evidence(const unsigned char *p, size_t at, size_t n,
+                                  long index0) {
   size_t rear_part = md_area_rear_part();
   size_t r = at < rear_part ? rear_part - at : 0;
   if (r > n)
@@ -100,8 +100,8 @@ static void area_evidence(const unsigned char *p, size_t at, size_t n,
   md_report_evidence(p + r, n - r, index0 + (long)r, MD_GUARD_FRONT);
 }
 
-static MD_NOINLINE void report(const struct md_block *b, bool front,
-                               unsigned op, md_origin_t origin) {
+MD_COLD static MD_NOINLINE void report(const struct md_block *b, bool front,
+                                       unsigned op, md_origin_t origin) {
   enum md_error kind = front ? MD_ERR_FRONT_GUARD : MD_ERR_REAR_GUARD;
   if (!md_report_begin(kind))
     return;
@@ -131,7 +131,8 @@ static MD_NOINLINE void report(const struct md_block *b, bool front,
   md_report_end();
 }
 
-bool md_guard_check(const struct md_block *b, unsigned op, md_origin_t origin) {
+MD_COLD bool md_guard_check(const struct md_block *b, unsigned op,
+                            md_origin_t origin) {
   bool ok = true;
   size_t n, slack;
   unsigned char *g = md_block_front_guard(b, &n);

@@ -199,7 +199,7 @@ void md_heap_block_at(unsigned k, uint32_t i, struct md_block *b) {
     md_heap_meta_damaged_at(b, true);
 }
 
-void md_heap_meta_damaged_at(struct md_block *b, bool quiet) {
+MD_COLD void md_heap_meta_damaged_at(struct md_block *b, bool quiet) {
   /* What the slot holds, less the rear guard the slack must hold (the
    * checks read it there). */
   size_t keep = md_heap.expand + md_heap.rear_guard;
@@ -243,7 +243,7 @@ enum md_lookup md_heap_find(const void *p, struct md_block *b) {
   return (const unsigned char *)p == b->user ? MD_BLOCK : MD_INTERIOR;
 }
 
-bool md_heap_near(const void *p, struct md_block *b) {
+MD_COLD bool md_heap_near(const void *p, struct md_block *b) {
   if (md_pageguard_owns(p))
     return md_pageguard_near(p, b);
   if (!md_primary_contains(p))
@@ -419,7 +419,7 @@ static void count(const struct md_block *b, void *arg) {
   }
 }
 
-void md_heap_stats(struct md_heap_stats *st) {
+MD_COLD void md_heap_stats(struct md_heap_stats *st) {
   memset(st, 0, sizeof(*st));
   md_heap_for_each((1u << MD_STATE_LIVE) | (1u << MD_STATE_QUARANTINED) |
                        (1u << MD_STATE_FREED) | (1u << MD_STATE_NEVER),

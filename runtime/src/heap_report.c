@@ -9,6 +9,9 @@
 #include "heap.h"
 #include "report.h"
 
+/* Cold code (reports only): base.h. */
+#pragma clang section text = "mdebug_cold"
+
 void md_heap_report_damaged(const struct md_block *b, size_t said,
                             size_t fits, uint32_t bits) {
   if (!md_report_begin(MD_ERR_METADATA_CORRUPTED))

@@ -39,6 +39,9 @@
 #include "stacks.h"
 #include "usage.h"
 
+/* Cold code (heap dumps only): base.h. */
+#pragma clang section text = "mdebug_cold"
+
 struct collect {
   struct md_live_records *r;
   size_t capacity;
@@ -248,7 +251,9 @@ int md_heap_dump(const char *path) {
 }
 
 /* A dump another thread of the parent was writing does not go on here. */
-void md_heapdump_atfork_child(void) { md_lock_reset(&dump_lock); }
+MD_HOT_IN_COLD_FILE void md_heapdump_atfork_child(void) {
+  md_lock_reset(&dump_lock);
+}
 
 /* PREFIX.PID.txt (signal) or PREFIX.PID.exit.txt (exit). */
 void md_heap_dump_auto(bool at_exit) {

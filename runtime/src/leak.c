@@ -185,7 +185,7 @@ static struct leak leak_of(const struct md_scan_block *b, enum kind kind) {
 
 /* ---- listing and reporting ----------------------------------------------- */
 
-static bool by_group_key(const void *pa, const void *pb) {
+MD_COLD static bool by_group_key(const void *pa, const void *pb) {
   const struct leak *a = pa, *b = pb;
   if (a->kind != b->kind)
     return a->kind < b->kind;
@@ -198,7 +198,7 @@ static bool by_group_key(const void *pa, const void *pb) {
   return a->user < b->user;
 }
 
-static bool by_group_bytes(const void *pa, const void *pb) {
+MD_COLD static bool by_group_bytes(const void *pa, const void *pb) {
   const struct leak *a = pa, *b = pb;
   if (a->kind != b->kind)
     return a->kind < b->kind;
@@ -215,7 +215,8 @@ static bool same_group(const struct leak *a, const struct leak *b) {
 /* Sorts v into groups (same kind and site), largest first within a kind,
  * filling in each record's group totals; returns the total bytes and the
  * direct and indirect block counts. */
-static size_t group(struct leak *v, size_t n, size_t *direct, size_t *indirect) {
+MD_COLD static size_t group(struct leak *v, size_t n, size_t *direct,
+                            size_t *indirect) {
   size_t total_bytes = 0;
   *direct = *indirect = 0;
   md_sort(v, n, sizeof(*v), by_group_key);
@@ -303,7 +304,7 @@ static size_t drop_excused(struct leak *v, size_t n) {
 }
 
 /* leak_track: the line that says what drop_excused left out. */
-static size_t system_skipped_line(char *line, size_t size) {
+MD_COLD static size_t system_skipped_line(char *line, size_t size) {
   char counts[96];
   count_phrase(counts, sizeof(counts), system_skipped.blocks,
                system_skipped.maps);
@@ -314,7 +315,6 @@ static size_t system_skipped_line(char *line, size_t size) {
                    system_skipped.bytes, system_skipped.bytes == 1 ? "" : "s",
                    counts);
 }
-
 
 /* The mapping note's first line: what it lists, and that the exit status
  * leaves it out. */
@@ -622,7 +622,7 @@ void md_leak_report_at_exit(void) {
     check_unreachable(true);
 }
 
-size_t md_leak_check_now(void) {
+MD_COLD size_t md_leak_check_now(void) {
   md_ensure_init();
   return check_unreachable(false);
 }

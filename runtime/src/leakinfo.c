@@ -19,6 +19,9 @@
 #include "scan_contract.h"
 #include "stacks.h"
 
+/* Cold code (get_malloc_leak_info only): base.h. */
+#pragma clang section text = "mdebug_cold"
+
 #define INFO_MAGIC 0x6d64696e666f3132ull /* "mdinfo12" */
 
 struct info_header {

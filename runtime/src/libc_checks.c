@@ -412,7 +412,7 @@ char *__mdebug_checked_strrchr(const char *s, int c, SITE) {
   return strrchr(s, c);
 }
 
-char *__mdebug_checked_strchrnul(const char *s, int c, SITE) {
+MD_COLD char *__mdebug_checked_strchrnul(const char *s, int c, SITE) {
   char *r = strchrnul(s, c);
   string_read(s, *r ? (size_t)(r - s) + 1 : WHOLE, MD_VIA_strchrnul, site);
   return r;
@@ -434,8 +434,8 @@ char *__mdebug_checked_strstr(const char *haystack, const char *needle, SITE) {
   return r;
 }
 
-char *__mdebug_checked_strcasestr(const char *haystack, const char *needle,
-                                  SITE) {
+MD_COLD char *__mdebug_checked_strcasestr(const char *haystack,
+                                          const char *needle, SITE) {
   char *r = strcasestr(haystack, needle);
   search_reads(haystack, needle, r, MD_VIA_strcasestr, site);
   return r;
@@ -469,13 +469,13 @@ void *__mdebug_checked_memchr(const void *s, int c, size_t n, SITE) {
   return r;
 }
 
-void *__mdebug_checked_memrchr(const void *s, int c, size_t n, SITE) {
+MD_COLD void *__mdebug_checked_memrchr(const void *s, int c, size_t n, SITE) {
   READS(s, n, VIA_memrchr);
   return memrchr(s, c, n);
 }
 
-void *__mdebug_checked_memmem(const void *haystack, size_t hn,
-                              const void *needle, size_t nn, SITE) {
+MD_COLD void *__mdebug_checked_memmem(const void *haystack, size_t hn,
+                                      const void *needle, size_t nn, SITE) {
   READS(haystack, hn, VIA_memmem);
   READS(needle, nn, VIA_memmem);
   return memmem(haystack, hn, needle, nn);
@@ -518,8 +518,8 @@ void *__mdebug_checked_mempcpy(void *dst, const void *src, size_t n, SITE) {
   return mempcpy(dst, src, n);
 }
 
-void *__mdebug_checked_memccpy(void *dst, const void *src, int c, size_t n,
-                               SITE) {
+MD_COLD void *__mdebug_checked_memccpy(void *dst, const void *src, int c,
+                                       size_t n, SITE) {
   const char *stop = memchr(src, c, n);
   size_t m = stop ? (size_t)(stop - (const char *)src) + 1 : n;
   READS(src, m, VIA_memccpy);
@@ -532,7 +532,7 @@ void __mdebug_checked_bzero(void *dst, size_t n, SITE) {
   memset(dst, 0, n);
 }
 
-void __mdebug_checked_explicit_bzero(void *dst, size_t n, SITE) {
+MD_COLD void __mdebug_checked_explicit_bzero(void *dst, size_t n, SITE) {
   WRITES(dst, n, VIA_explicit_bzero);
   explicit_bzero(dst, n);
 }
@@ -620,8 +620,8 @@ ssize_t __mdebug_checked_write(int fd, const void *buf, size_t n, SITE) {
   return write(fd, buf, n);
 }
 
-ssize_t __mdebug_checked_send(int fd, const void *buf, size_t n, int flags,
-                              SITE) {
+MD_COLD ssize_t __mdebug_checked_send(int fd, const void *buf, size_t n,
+                                      int flags, SITE) {
   READS(buf, n, VIA_send);
   return send(fd, buf, n, flags);
 }
@@ -634,14 +634,15 @@ ssize_t __mdebug_checked_pread(int fd, void *buf, size_t n, off_t offset,
   return pread(fd, buf, n, offset);
 }
 
-ssize_t __mdebug_checked_recv(int fd, void *buf, size_t n, int flags, SITE) {
+MD_COLD ssize_t __mdebug_checked_recv(int fd, void *buf, size_t n, int flags,
+                                      SITE) {
   WRITES(buf, n, VIA_recv);
   return recv(fd, buf, n, flags);
 }
 
 /* The vector itself, then each buffer for its whole length. */
-static void vector_access(const struct iovec *iov, int count, bool write,
-                          unsigned via, SITE) {
+MD_COLD static void vector_access(const struct iovec *iov, int count,
+                                  bool write, unsigned via, SITE) {
   if (count <= 0)
     return;
   if (!access_ok(iov, (size_t)count * sizeof(*iov),
@@ -652,14 +653,14 @@ static void vector_access(const struct iovec *iov, int count, bool write,
                     MDEBUG_ACCESS_INFO(0, write, via), site);
 }
 
-ssize_t __mdebug_checked_readv(int fd, const struct iovec *iov, int count,
-                               SITE) {
+MD_COLD ssize_t __mdebug_checked_readv(int fd, const struct iovec *iov,
+                                       int count, SITE) {
   vector_access(iov, count, true, MD_VIA_readv, site);
   return readv(fd, iov, count);
 }
 
-ssize_t __mdebug_checked_writev(int fd, const struct iovec *iov, int count,
-                                SITE) {
+MD_COLD ssize_t __mdebug_checked_writev(int fd, const struct iovec *iov,
+                                        int count, SITE) {
   vector_access(iov, count, false, MD_VIA_writev, site);
   return writev(fd, iov, count);
 }
@@ -672,7 +673,7 @@ ssize_t __mdebug_checked_getline(char **line, size_t *n, FILE *stream,
   return getline(line, n, stream);
 }
 
-char *__mdebug_checked_getcwd(char *buf, size_t n, SITE) {
+MD_COLD char *__mdebug_checked_getcwd(char *buf, size_t n, SITE) {
   if (buf)
     WRITES(buf, n, VIA_getcwd);
   return getcwd(buf, n);
@@ -680,18 +681,19 @@ char *__mdebug_checked_getcwd(char *buf, size_t n, SITE) {
 
 /* ---- wide characters ------------------------------------------------------- */
 
-static size_t wide_read(const wchar_t *s, unsigned via, SITE) {
+MD_COLD static size_t wide_read(const wchar_t *s, unsigned via, SITE) {
   size_t n = wcslen(s);
   access_ok(s, (n + 1) * sizeof(wchar_t),
                   MDEBUG_ACCESS_INFO(0, false, via), site);
   return n;
 }
 
-size_t __mdebug_checked_wcslen(const wchar_t *s, SITE) {
+MD_COLD size_t __mdebug_checked_wcslen(const wchar_t *s, SITE) {
   return wide_read(s, MD_VIA_wcslen, site);
 }
 
-wchar_t *__mdebug_checked_wcscpy(wchar_t *dst, const wchar_t *src, SITE) {
+MD_COLD wchar_t *__mdebug_checked_wcscpy(wchar_t *dst, const wchar_t *src,
+                                         SITE) {
   size_t n = wide_read(src, MD_VIA_wcscpy, site);
   WRITES(dst, (n + 1) * sizeof(wchar_t), VIA_wcscpy);
   return wcscpy(dst, src);
@@ -700,8 +702,9 @@ wchar_t *__mdebug_checked_wcscpy(wchar_t *dst, const wchar_t *src, SITE) {
 /* How many bytes wcrtomb will write for wc: converted once into a buffer
  * of its own, from a copy of the state (the call itself then converts
  * from the state it was given). true when dst can take them. */
-static bool multibyte_writes(char *dst, wchar_t wc, const mbstate_t *state,
-                             unsigned via, SITE) {
+MD_COLD static bool multibyte_writes(char *dst, wchar_t wc,
+                                     const mbstate_t *state, unsigned via,
+                                     SITE) {
   mbstate_t probe;
   if (state)
     probe = *state;
@@ -713,8 +716,8 @@ static bool multibyte_writes(char *dst, wchar_t wc, const mbstate_t *state,
          access_ok(dst, r, MDEBUG_ACCESS_INFO(0, true, via), site);
 }
 
-size_t __mdebug_checked_wcrtomb(char *dst, wchar_t wc, mbstate_t *state,
-                                SITE) {
+MD_COLD size_t __mdebug_checked_wcrtomb(char *dst, wchar_t wc, mbstate_t *state,
+                                        SITE) {
   if (dst)
     multibyte_writes(dst, wc, state, MD_VIA_wcrtomb, site);
   return wcrtomb(dst, wc, state);
@@ -820,8 +823,8 @@ ssize_t __mdebug_checked___pread_chk(int fd, void *buf, size_t n, off_t offset,
                                          : pread(fd, buf, n, offset);
 }
 
-ssize_t __mdebug_checked___recv_chk(int fd, void *buf, size_t n, size_t room,
-                                    int flags, SITE) {
+MD_COLD ssize_t __mdebug_checked___recv_chk(int fd, void *buf, size_t n,
+                                            size_t room, int flags, SITE) {
   return WRITES(buf, n, VIA___recv_chk) ? __recv_chk(fd, buf, n, room, flags)
                                         : recv(fd, buf, n, flags);
 }
@@ -833,30 +836,32 @@ size_t __mdebug_checked___fread_chk(void *buf, size_t room, size_t size,
              : fread(buf, size, n, stream);
 }
 
-void __mdebug_checked___explicit_bzero_chk(void *dst, size_t n, size_t room,
-                                           SITE) {
+MD_COLD void __mdebug_checked___explicit_bzero_chk(void *dst, size_t n,
+                                                   size_t room, SITE) {
   if (WRITES(dst, n, VIA___explicit_bzero_chk))
     __explicit_bzero_chk(dst, n, room);
   else
     explicit_bzero(dst, n);
 }
 
-char *__mdebug_checked___getcwd_chk(char *buf, size_t n, size_t room, SITE) {
+MD_COLD char *__mdebug_checked___getcwd_chk(char *buf, size_t n, size_t room,
+                                            SITE) {
   if (buf && !WRITES(buf, n, VIA___getcwd_chk))
     return getcwd(buf, n);
   return __getcwd_chk(buf, n, room);
 }
 
-wchar_t *__mdebug_checked___wcscpy_chk(wchar_t *dst, const wchar_t *src,
-                                       size_t room, SITE) {
+MD_COLD wchar_t *__mdebug_checked___wcscpy_chk(wchar_t *dst, const wchar_t *src,
+                                               size_t room, SITE) {
   size_t n = wide_read(src, MD_VIA___wcscpy_chk, site);
   return WRITES(dst, (n + 1) * sizeof(wchar_t), VIA___wcscpy_chk)
              ? __wcscpy_chk(dst, src, room)
              : wcscpy(dst, src);
 }
 
-size_t __mdebug_checked___wcrtomb_chk(char *dst, wchar_t wc, mbstate_t *state,
-                                      size_t room, SITE) {
+MD_COLD size_t __mdebug_checked___wcrtomb_chk(char *dst, wchar_t wc,
+                                              mbstate_t *state, size_t room,
+                                              SITE) {
   if (dst && !multibyte_writes(dst, wc, state, MD_VIA___wcrtomb_chk, site))
     return wcrtomb(dst, wc, state);
   return __wcrtomb_chk(dst, wc, state, room);
@@ -864,25 +869,25 @@ size_t __mdebug_checked___wcrtomb_chk(char *dst, wchar_t wc, mbstate_t *state,
 
 /* ---- sockets with addresses, results stored through a pointer ------------- */
 
-ssize_t __mdebug_checked_recvfrom(int fd, void *buf, size_t n, int flags,
-                                  struct sockaddr *from, socklen_t *fromlen,
-                                  SITE) {
+MD_COLD ssize_t __mdebug_checked_recvfrom(int fd, void *buf, size_t n,
+                                          int flags, struct sockaddr *from,
+                                          socklen_t *fromlen, SITE) {
   WRITES(buf, n, VIA_recvfrom);
   if (from && fromlen)
     WRITES(from, *fromlen, VIA_recvfrom);
   return recvfrom(fd, buf, n, flags, from, fromlen);
 }
 
-ssize_t __mdebug_checked_sendto(int fd, const void *buf, size_t n, int flags,
-                                const struct sockaddr *to, socklen_t tolen,
-                                SITE) {
+MD_COLD ssize_t __mdebug_checked_sendto(int fd, const void *buf, size_t n,
+                                        int flags, const struct sockaddr *to,
+                                        socklen_t tolen, SITE) {
   READS(buf, n, VIA_sendto);
   if (to)
     READS(to, tolen, VIA_sendto);
   return sendto(fd, buf, n, flags, to, tolen);
 }
 
-double __mdebug_checked_frexp(double x, int *exp, SITE) {
+MD_COLD double __mdebug_checked_frexp(double x, int *exp, SITE) {
   WRITES(exp, sizeof(*exp), VIA_frexp);
   return frexp(x, exp);
 }

@@ -38,7 +38,7 @@ static int out_fd = -1, out_pid;
 static dev_t out_dev; /* the log file out_fd was opened on */
 static ino_t out_ino;
 
-int md_fd_move_high(int fd) {
+MD_COLD int md_fd_move_high(int fd) {
   struct rlimit rl;
   rlim_t floor = 1024;
   if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur / 2 < floor)
@@ -128,7 +128,7 @@ static void log_write_failed(int err, const char *line, size_t n) {
   md_write_all(2, line, n);
 }
 
-static void write_out(const char *line, size_t n) {
+MD_COLD static void write_out(const char *line, size_t n) {
   int fd = output_fd();
   int err = md_write_fully(fd, line, n);
   if (err && fd != 2)
@@ -137,8 +137,8 @@ static void write_out(const char *line, size_t n) {
 
 /* The rare line with a control byte in it, escaped; its buffer lives only
  * in this frame (reports run on small signal stacks too). */
-static __attribute__((noinline)) void write_escaped(const char *line,
-                                                     size_t n) {
+MD_COLD static __attribute__((noinline)) void write_escaped(const char *line,
+                                                            size_t n) {
   char safe[3 * LINE_MAX_BYTES];
   n = md_escape_controls(safe, sizeof(safe) - 1, line, n);
   safe[n++] = '\n';
@@ -150,7 +150,7 @@ static __attribute__((noinline)) void write_escaped(const char *line,
  * byte that still got into the line (a frame's name, say) is escaped as
  * md_escape escapes it, so nothing a program names can end a line early
  * and forge one. */
-void md_sink_write(const char *line, size_t n) {
+MD_COLD void md_sink_write(const char *line, size_t n) {
   char out[LINE_MAX_BYTES + 1];
   for (size_t i = 0; i < n; i++)
     if ((unsigned char)line[i] < 0x20 || line[i] == 0x7f) {
@@ -164,7 +164,7 @@ void md_sink_write(const char *line, size_t n) {
   write_out(out, n);
 }
 
-bool md_sink_enter(void) {
+MD_COLD bool md_sink_enter(void) {
   if (writing)
     return false;
   writing = 1;
@@ -183,7 +183,7 @@ static bool lock_a_while(void) {
   return false;
 }
 
-int md_sink_enter_fatal(void) {
+MD_COLD int md_sink_enter_fatal(void) {
   if (writing)
     return -1;
   bool locked = lock_a_while();
@@ -191,20 +191,20 @@ int md_sink_enter_fatal(void) {
   return locked;
 }
 
-void md_sink_leave(bool locked) {
+MD_COLD void md_sink_leave(bool locked) {
   if (locked)
     md_unlock(&sink_lock);
   writing = 0;
 }
 
-bool md_sink_busy(void) { return writing != 0; }
+MD_COLD bool md_sink_busy(void) { return writing != 0; }
 
-bool md_sink_lock_dying(void) { return !writing && lock_a_while(); }
+MD_COLD bool md_sink_lock_dying(void) { return !writing && lock_a_while(); }
 
 void md_sink_lock(void) { md_lock(&sink_lock); }
 void md_sink_unlock(void) { md_unlock(&sink_lock); }
 
-void md_log(const char *fmt, ...) {
+MD_COLD void md_log(const char *fmt, ...) {
   int saved_errno = errno;
   if (!md_sink_enter())
     return;

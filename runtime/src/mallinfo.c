@@ -20,6 +20,9 @@
 #include "init.h"
 #include "stats.h"
 
+/* Cold code (glibc's malloc extras, rarely called): base.h. */
+#pragma clang section text = "mdebug_cold"
+
 MD_EXPORT struct mallinfo2 mallinfo2(void) {
   struct md_heap_stats st;
   struct mallinfo2 mi = {0};

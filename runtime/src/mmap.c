@@ -18,10 +18,10 @@
  *
  * The runtime's own mappings (its heap's reservation and commits, the depot,
  * the scanner's arrays) never enter the table: a call whose return address
- * lies in the runtime's code (the section mdebug_text) goes straight to the
- * kernel; only its growth is noted for the thresholds (threshold.c), and
- * what the heap commits of its reservation is counted, so that vm_threshold
- * can leave the uncommitted rest out.
+ * lies in the runtime's code (md_runtime_code: either of its sections,
+ * base.h) goes straight to the kernel; only its growth is noted for the
+ * thresholds (threshold.c), and what the heap commits of its reservation is
+ * counted, so that vm_threshold can leave the uncommitted rest out.
  *
  * Before a call that maps over, unmaps or moves a range (MAP_FIXED,
  * munmap, mremap), tracked or not, the heap is told (md_heap_mapped_over):
@@ -58,9 +58,6 @@
 #include "stacks.h"
 #include "threshold.h"
 
-extern char __start_mdebug_text[] __attribute__((weak, visibility("hidden")));
-extern char __stop_mdebug_text[] __attribute__((weak, visibility("hidden")));
-
 #define PAGE 4096u
 #define ZONE_SHIFT 20 /* 1 MiB: 64 shards cover 64 MiB */
 #define SHARDS 64u /* one bit each in a uint64_t */
@@ -90,8 +87,7 @@ static inline uintptr_t page_up(uintptr_t x) { return page_down(x + PAGE - 1); }
 /* ---- the runtime's own calls --------------------------------------------- */
 
 static inline bool from_runtime(const void *ret) {
-  return (const char *)ret >= __start_mdebug_text &&
-         (const char *)ret < __stop_mdebug_text;
+  return md_runtime_code((uintptr_t)ret);
 }
 
 static size_t heap_committed; /* bytes of the heap's reservation made RW */

@@ -157,9 +157,10 @@ static MD_NOINLINE void *new_elsewhere(size_t size, size_t align,
   }
 
 /* A sized delete: the size it was given against the block's. */
-static MD_NOINLINE void report_size_mismatch(const struct md_block *b,
-                                             uint32_t bits, size_t size,
-                                             unsigned op, md_origin_t o) {
+MD_COLD static MD_NOINLINE void report_size_mismatch(const struct md_block *b,
+                                                     uint32_t bits, size_t size,
+                                                     unsigned op,
+                                                     md_origin_t o) {
   if (!md_report_begin(MD_ERR_SIZE_MISMATCH))
     return;
   md_report_line("+++ ALLOCATION %p SIZE %zu RELEASED WITH SIZE %zu (%s)",
@@ -178,9 +179,10 @@ static MD_NOINLINE void report_size_mismatch(const struct md_block *b,
 /* An aligned delete: the alignment it was given against the one the
  * block was allocated with (both from aligned operators: a mix of aligned
  * and plain ones is a mismatch of families, md_deallocate's to report). */
-static MD_NOINLINE void report_align_mismatch(const struct md_block *b,
-                                              uint32_t bits, size_t align,
-                                              unsigned op, md_origin_t o) {
+MD_COLD static MD_NOINLINE void report_align_mismatch(const struct md_block *b,
+                                                      uint32_t bits,
+                                                      size_t align, unsigned op,
+                                                      md_origin_t o) {
   if (!md_report_begin(MD_ERR_ALIGN_MISMATCH))
     return;
   size_t had = (size_t)1 << MD_BITS_ALIGN_LOG(bits);
@@ -231,9 +233,10 @@ static void release_checked(void *ptr, size_t size, size_t align, unsigned op,
  * memory that is not the array's. The pass sends the count delete[] read
  * through __mdebug_array_cookie before the destructors run. */
 
-static MD_NOINLINE void report_cookie(const struct md_block *b, uint32_t bits,
-                                      size_t at, size_t count, size_t right,
-                                      size_t elem_size, md_origin_t o) {
+MD_COLD static MD_NOINLINE void report_cookie(const struct md_block *b,
+                                              uint32_t bits, size_t at,
+                                              size_t count, size_t right,
+                                              size_t elem_size, md_origin_t o) {
   if (!md_report_begin(MD_ERR_ARRAY_COOKIE))
     return;
   md_report_line("+++ ALLOCATION %p SIZE %zu ARRAY COOKIE OVERWRITTEN "

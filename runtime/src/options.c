@@ -309,7 +309,7 @@ void md_options_init(void) {
   md_options_finish(&md_opt);
 }
 
-void md_options_print_help(void) {
+MD_COLD void md_options_print_help(void) {
   md_log("mdebug options, set as MDEBUG_OPTIONS=\"name[=value] ...\" "
          "(space or ':' separated); default set: %s", MD_DEFAULT_OPTIONS);
   for (size_t i = 0; i < TABLE_SIZE; i++) {
@@ -357,7 +357,7 @@ void md_options_print_help(void) {
   }
 }
 
-void md_options_print_active(void) {
+MD_COLD void md_options_print_active(void) {
   char line[1024];
   size_t n = md_format(line, sizeof(line), "mdebug: options in force:");
   for (size_t i = 0; i < TABLE_SIZE; i++) {

@@ -25,6 +25,9 @@
 #include "platform.h"
 #include "print.h"
 
+/* Cold code (the files of dumps, records and the log file only): base.h. */
+#pragma clang section text = "mdebug_cold"
+
 static const char *kind_of(mode_t mode) {
   switch (mode & S_IFMT) {
   case S_IFLNK:

@@ -290,7 +290,7 @@ static void give_slot(struct pg_region *r, uint32_t slot) {
   md_unlock_signals_restored(&r->lock, &old);
 }
 
-static MD_NOINLINE void say_full(void) {
+MD_COLD static MD_NOINLINE void say_full(void) {
   if (!__atomic_exchange_n(&said_full, 1, __ATOMIC_RELAXED))
     md_log("mdebug: page_guard: %zu page-guarded blocks are live, as many as "
            "vm.max_map_count (%zu) allows with the mappings the program "
@@ -507,7 +507,7 @@ static uintptr_t distance(uintptr_t p, const struct md_block *b) {
   return p < u ? u - p : p >= e ? p - e + 1 : 0;
 }
 
-bool md_pageguard_near(const void *p, struct md_block *b) {
+MD_COLD bool md_pageguard_near(const void *p, struct md_block *b) {
   struct pg_region *r = region_of((uintptr_t)p);
   if (!r)
     return false;

@@ -122,7 +122,7 @@ void md_platform_init(void) {
 
 const char *md_progname(void) { return progname[0] ? progname : "<unknown>"; }
 
-void md_die(const char *why) {
+MD_COLD void md_die(const char *why) {
   md_write_all(2, "mdebug: fatal: ", 15);
   md_write_all(2, why, strlen(why));
   md_write_all(2, "\n", 1);

@@ -509,7 +509,8 @@ size_t md_primary_release_all(void) {
   return total;
 }
 
-void md_primary_stats(size_t *committed, size_t *released, size_t *shared) {
+MD_COLD void md_primary_stats(size_t *committed, size_t *released,
+                              size_t *shared) {
   *committed = *released = *shared = 0;
   for (unsigned k = 1; k <= MD_CLASS_COUNT; k++) {
     struct class_state *s = &states[k];

@@ -31,9 +31,9 @@ static void put_padded(struct out *o, const char *s, size_t n, int width,
       put(o, ' ');
 }
 
-static void put_number(struct out *o, unsigned long long v, int negative,
-                       unsigned base, int width, char pad, int left,
-                       const char *prefix) {
+MD_COLD static void put_number(struct out *o, unsigned long long v,
+                               int negative, unsigned base, int width, char pad,
+                               int left, const char *prefix) {
   char tmp[32];
   size_t n = 0;
   do {
@@ -60,7 +60,7 @@ static size_t finish(struct out *o) {
   return n;
 }
 
-size_t md_vformat(char *buf, size_t size, const char *fmt, va_list ap) {
+MD_COLD size_t md_vformat(char *buf, size_t size, const char *fmt, va_list ap) {
   struct out o = {buf, size, 0};
   for (const char *f = fmt; *f; f++) {
     if (*f != '%') {
@@ -133,7 +133,7 @@ size_t md_vformat(char *buf, size_t size, const char *fmt, va_list ap) {
   return finish(&o);
 }
 
-size_t md_format(char *buf, size_t size, const char *fmt, ...) {
+MD_COLD size_t md_format(char *buf, size_t size, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   size_t n = md_vformat(buf, size, fmt, ap);
@@ -179,15 +179,16 @@ size_t md_escape(char *buf, size_t size, const char *s, size_t n) {
   return escape(buf, size, s, n, ESC_BACKSLASH);
 }
 
-size_t md_escape_controls(char *buf, size_t size, const char *s, size_t n) {
+MD_COLD size_t md_escape_controls(char *buf, size_t size, const char *s,
+                                  size_t n) {
   return escape(buf, size, s, n, 0);
 }
 
-size_t md_escape_field(char *buf, size_t size, const char *s) {
+MD_COLD size_t md_escape_field(char *buf, size_t size, const char *s) {
   return escape(buf, size, s, strlen(s), ESC_BACKSLASH | ESC_FIELD);
 }
 
-const char *md_escaped(char *buf, size_t size, const char *s) {
+MD_COLD const char *md_escaped(char *buf, size_t size, const char *s) {
   if (!s)
     return NULL;
   md_escape(buf, size, s, strlen(s));

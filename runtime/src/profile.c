@@ -25,6 +25,9 @@
 #include "profile.h"
 #include "profile_format.h"
 
+/* Cold code (the profile option only): base.h. */
+#pragma clang section text = "mdebug_cold"
+
 enum {
 #define MD_PROFILE_RECORD(NAME, TAG, FIELDS) REC_##NAME,
 #include "profile.def"

@@ -64,7 +64,7 @@ uint64_t md_record_now(void) {
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static void thread_done(void *arg) {
+MD_OFF_BY_DEFAULT static void thread_done(void *arg) {
   (void)arg;
   md_record(MD_REC_THREAD_DONE, 0, 0, 0, 0, 0, md_record_now());
 }
@@ -83,8 +83,8 @@ void md_record_init(void) {
   md_recording = true;
 }
 
-void md_record(enum md_record_type type, uintptr_t ptr, uintptr_t old,
-               size_t arg, size_t size, uint64_t start, uint64_t end) {
+MD_OFF_BY_DEFAULT void md_record(enum md_record_type type, uintptr_t ptr, uintptr_t old,
+                       size_t arg, size_t size, uint64_t start, uint64_t end) {
   if (!thread_known && type != MD_REC_THREAD_DONE) {
     thread_known = true;
     pthread_setspecific(thread_key, (void *)1); /* for thread_done */
@@ -142,7 +142,7 @@ static bool complete(const struct record *r) {
   return false;
 }
 
-void md_record_write(bool at_exit) {
+MD_OFF_BY_DEFAULT void md_record_write(bool at_exit) {
   if (!md_recording)
     return;
   char path[MD_PATH_MAX + 32];

@@ -24,6 +24,9 @@
 #include "report.h"
 #include "site.h"
 
+/* Cold code (refused sizes and alignments only): base.h. */
+#pragma clang section text = "mdebug_cold"
+
 /* The throwing forms of operator new: they never return NULL. */
 static bool op_throws(unsigned op) {
   return op == MD_OP_new || op == MD_OP_new_array || op == MD_OP_new_aligned ||

@@ -32,6 +32,10 @@
 #include "site.h"
 #include "stacks.h"
 
+/* Cold code (reports only; md_report_summary, which every run asks, is
+ * not): base.h. */
+#pragma clang section text = "mdebug_cold"
+
 #define LOG_DIVIDER "*** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***"
 
 static const char *const titles[] = {
@@ -245,7 +249,7 @@ static size_t format_errors(char *line, size_t size, size_t errors) {
   return n;
 }
 
-int md_report_summary(void) {
+MD_HOT_IN_COLD_FILE int md_report_summary(void) {
   char line[1024];
   size_t n = 0, errors = 0;
   md_sink_lock();

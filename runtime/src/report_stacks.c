@@ -8,6 +8,9 @@
 #include "report.h"
 #include "stacks.h"
 
+/* Cold code (reports only): base.h. */
+#pragma clang section text = "mdebug_cold"
+
 #define MAX_FRAMES 256 /* as many as backtrace= records at most */
 
 static void print_frames(const uintptr_t *pcs, size_t n) {

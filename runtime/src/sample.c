@@ -127,7 +127,7 @@ static double uniform(struct md_sampler *s) {
 }
 
 /* Allocations up to and including the next sampled one: geometric. */
-static int64_t draw_count(struct md_sampler *s) {
+MD_OFF_BY_DEFAULT static int64_t draw_count(struct md_sampler *s) {
   if (rate <= 1)
     return 1;
   double g = ln(uniform(s)) * count_scale;
@@ -135,12 +135,12 @@ static int64_t draw_count(struct md_sampler *s) {
 }
 
 /* Bytes until the next sampled one: exponential, mean `bytes`. */
-static int64_t draw_bytes(struct md_sampler *s) {
+MD_OFF_BY_DEFAULT static int64_t draw_bytes(struct md_sampler *s) {
   double g = -ln(uniform(s)) * (double)bytes;
   return g >= 4e18 ? INT64_MAX : (int64_t)g;
 }
 
-static void seed(struct md_sampler *s) {
+MD_OFF_BY_DEFAULT static void seed(struct md_sampler *s) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   s->rng = ((uint64_t)ts.tv_nsec * 0x9e3779b97f4a7c15ull) ^
@@ -194,7 +194,7 @@ static int tid_of(struct md_sampler *s) {
 
 /* ---- the allocation and the free ----------------------------------------- */
 
-unsigned md_sample_alloc(const struct md_block *b, size_t size) {
+MD_OFF_BY_DEFAULT unsigned md_sample_alloc(const struct md_block *b, size_t size) {
   struct md_sampler *s = &md_sampler_self;
   if (MD_UNLIKELY(!s->rng)) { /* a new thread: its first countdowns */
     seed(s);
@@ -258,7 +258,7 @@ static void enqueue(const struct md_sample_freed *e) {
   __atomic_store_n(&c->seq, pos + 1, __ATOMIC_RELEASE);
 }
 
-void md_sample_free(const struct md_block *b, md_origin_t origin) {
+MD_OFF_BY_DEFAULT void md_sample_free(const struct md_block *b, md_origin_t origin) {
   uint32_t i = b->meta->free_origin;
   if (!i || i >= __atomic_load_n(&pool_used, __ATOMIC_ACQUIRE))
     return; /* not a record of ours: metadata damaged? leave it */
@@ -316,7 +316,7 @@ void md_sample_init(void) {
 
 bool md_sample_configured(void) { return configured; }
 
-void md_sample_params(struct md_sample_params *p) {
+MD_OFF_BY_DEFAULT void md_sample_params(struct md_sample_params *p) {
   p->rate = configured ? rate : 0;
   p->bytes = configured ? bytes : 0;
   p->min_size = configured ? min_size : 0;
@@ -339,7 +339,7 @@ static struct {
 } toggles[TOGGLES];
 static uint64_t toggle_count;
 
-bool md_sample_set_tracking(bool on) {
+MD_OFF_BY_DEFAULT bool md_sample_set_tracking(bool on) {
   bool was = __atomic_exchange_n(&tracking, on, __ATOMIC_RELAXED);
   __atomic_store_n(&md_sampling, configured && on, __ATOMIC_RELAXED);
   if (was != on && configured) {
@@ -354,7 +354,7 @@ uint64_t md_sample_toggles(void) {
   return __atomic_load_n(&toggle_count, __ATOMIC_ACQUIRE);
 }
 
-bool md_sample_toggle_at(uint64_t k, uint64_t *time, bool *on) {
+MD_OFF_BY_DEFAULT bool md_sample_toggle_at(uint64_t k, uint64_t *time, bool *on) {
   if (k >= md_sample_toggles() || md_sample_toggles() - k > TOGGLES)
     return false;
   *time = toggles[k % TOGGLES].time;
@@ -362,7 +362,7 @@ bool md_sample_toggle_at(uint64_t k, uint64_t *time, bool *on) {
   return true;
 }
 
-bool md_sample_toggle(void) {
+MD_OFF_BY_DEFAULT bool md_sample_toggle(void) {
   bool now = !__atomic_load_n(&tracking, __ATOMIC_RELAXED);
   md_sample_set_tracking(now);
   return now;
@@ -372,7 +372,7 @@ size_t md_sample_live_capacity(void) {
   return __atomic_load_n(&pool_used, __ATOMIC_ACQUIRE);
 }
 
-size_t md_sample_live(struct md_sample_block *out, size_t max) {
+MD_OFF_BY_DEFAULT size_t md_sample_live(struct md_sample_block *out, size_t max) {
   uint32_t used = __atomic_load_n(&pool_used, __ATOMIC_ACQUIRE);
   size_t n = 0;
   for (uint32_t i = 1; i < used && n < max; i++) {
@@ -396,8 +396,9 @@ size_t md_sample_live(struct md_sample_block *out, size_t max) {
   return n;
 }
 
-size_t md_sample_drain(void (*fn)(const struct md_sample_freed *e, void *arg),
-                       void *arg) {
+MD_OFF_BY_DEFAULT size_t md_sample_drain(void (*fn)(const struct md_sample_freed *e,
+                                          void *arg),
+                               void *arg) {
   size_t n = 0;
   if (!queue)
     return 0;

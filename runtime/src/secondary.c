@@ -615,8 +615,8 @@ static void to_block(struct header *h, struct md_block *b) {
 }
 
 /* A header that failed its check, reported once (its entry is gone). */
-static void report_corrupt(uintptr_t user, const struct header *h,
-                           const char *when) {
+MD_COLD static void report_corrupt(uintptr_t user, const struct header *h,
+                                   const char *when) {
   md_heap_report_header(user, h, when);
 }
 
@@ -1063,7 +1063,7 @@ bool md_secondary_slot(const void *p, struct md_block *b) {
   return true;
 }
 
-bool md_secondary_near(const void *p, struct md_block *b) {
+MD_COLD bool md_secondary_near(const void *p, struct md_block *b) {
   if (md_secondary_slot(p, b))
     return true;
   bool locked = false;

@@ -89,7 +89,7 @@ static bool wanted(enum action a) {
 
 static int pipe_fds[2] = {-1, -1};
 
-static void on_signal(int sig) {
+MD_COLD static void on_signal(int sig) {
   int saved = errno;
   if (sig == SIGRTMAX - signals[TOGGLE].below_max) {
     md_backtrace_toggle(); /* one atomic store: safe here, and immediate */
@@ -106,7 +106,7 @@ static void on_signal(int sig) {
 
 /* SIGRTMAX-17 without backtrace. md_log drops the line rather than wait
  * when this thread was inside a report. */
-static void on_unarmed_dump(int sig) {
+MD_COLD static void on_unarmed_dump(int sig) {
   (void)sig;
   int saved = errno;
   md_log("mdebug: SIGRTMAX-17 received: heap dumps on this signal need the "
@@ -130,7 +130,7 @@ static void arm_unarmed_dump(void) {
   sigaction(sig, &sa, NULL);
 }
 
-static void *service(void *arg) {
+MD_COLD static void *service(void *arg) {
   (void)arg;
   char what;
   for (;;) {

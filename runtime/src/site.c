@@ -75,9 +75,9 @@ static const char *shown_path(const char *path) {
   return path;
 }
 
-size_t md_source_describe(char *buf, size_t size, const char *file,
-                          const char *function, uint32_t line,
-                          uint32_t column) {
+MD_COLD size_t md_source_describe(char *buf, size_t size, const char *file,
+                                  const char *function, uint32_t line,
+                                  uint32_t column) {
   /* Names from the source (#line can say anything): escaped, so a report
    * line is one line. */
   char fbuf[4 * MD_PATH_MAX], nbuf[4 * MD_PATH_MAX];
@@ -90,7 +90,7 @@ size_t md_source_describe(char *buf, size_t size, const char *file,
   return md_format(buf, size, "%s (%s)", file, function);
 }
 
-size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) {
+MD_COLD size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) {
   if (!origin)
     return md_format(buf, size, "<unknown>");
   if (!md_origin_is_pc(origin)) {
@@ -110,7 +110,7 @@ size_t md_origin_describe(char *buf, size_t size, md_origin_t origin) {
   return md_pc_describe(buf, size, (origin & ~MD_ORIGIN_PC_BIT) - 1);
 }
 
-size_t md_pc_describe(char *buf, size_t size, uintptr_t pc) {
+MD_COLD size_t md_pc_describe(char *buf, size_t size, uintptr_t pc) {
   struct md_symbol sym;
   if (!md_symbolize_source(pc, &sym))
     return md_format(buf, size, "pc 0x%lx <unknown>", (unsigned long)pc);
@@ -157,7 +157,7 @@ bool md_origin_is_loader(md_origin_t origin) {
   return origin_in(origin, loader, sizeof(loader) / sizeof(loader[0]));
 }
 
-void md_origin_names(md_origin_t origin, struct md_origin_names *out) {
+MD_COLD void md_origin_names(md_origin_t origin, struct md_origin_names *out) {
   const void *addr;
   out->function = out->file = NULL;
   out->module[0] = '\0';

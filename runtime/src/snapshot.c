@@ -115,7 +115,7 @@ static uint64_t pc_site_id(const char *module, uint64_t offset) {
   return h;
 }
 
-static void write_site(uint32_t id) {
+MD_COLD static void write_site(uint32_t id) {
   md_origin_t o = md_origin_of(id);
   struct md_profile_site s;
   memset(&s, 0, sizeof(s));
@@ -210,7 +210,7 @@ static struct md_profile_frame frame_of(uintptr_t pc) {
   return f;
 }
 
-static void write_stack(uint32_t id) {
+MD_COLD static void write_stack(uint32_t id) {
   if (id <= MD_STACK_EMPTY || id >> STACK_ID_BITS || !stacks_written)
     return;
   uint64_t *word = &stacks_written[id >> 6], bit = 1ull << (id & 63);
@@ -244,7 +244,7 @@ static bool map_tables(void) {
 /* An L record when a figure changed; `start`: the rules as they were at
  * start-up (nothing missed or lost yet), for a file just created. Each
  * switch of tracking since the last call gets one, at its own time. */
-static void write_limits(uint64_t time, bool start) {
+MD_COLD static void write_limits(uint64_t time, bool start) {
   struct md_sample_params sp;
   md_sample_params(&sp);
   if (!md_sample_configured())
@@ -282,7 +282,7 @@ static void write_limits(uint64_t time, bool start) {
 
 /* The file for this process, created on first use; false if there is
  * none (said once). Called with the lock held. */
-static bool ensure_open(void) {
+MD_COLD static bool ensure_open(void) {
   int pid = md_getpid();
   if (is_open && open_pid == pid)
     return true;
@@ -343,7 +343,8 @@ static uint32_t doubles_n;
 static uint64_t doubles_lost;
 static md_lock_t doubles_lock = MD_LOCK_INIT;
 
-void md_snapshot_double_free(const struct md_block *b, md_origin_t second) {
+MD_COLD void md_snapshot_double_free(const struct md_block *b,
+                                     md_origin_t second) {
   if (!wanted)
     return;
   struct double_free d = {
@@ -369,7 +370,7 @@ void md_snapshot_double_free(const struct md_block *b, md_origin_t second) {
 }
 
 /* Lock held, file open. */
-static void write_double_frees(void) {
+MD_COLD static void write_double_frees(void) {
   struct double_free taken[DOUBLE_FREES];
   md_lock(&doubles_lock);
   uint32_t n = doubles_n;
@@ -406,7 +407,7 @@ struct drain_ctx {
   size_t n;
 };
 
-static void take_freed(const struct md_sample_freed *e, void *arg) {
+MD_COLD static void take_freed(const struct md_sample_freed *e, void *arg) {
   struct drain_ctx *c = arg;
   if (c->n < freed_cap)
     freed_buf[c->n++] = *e;
@@ -414,7 +415,7 @@ static void take_freed(const struct md_sample_freed *e, void *arg) {
 
 /* The queued frees of tracked blocks, with the sites and stacks they name.
  * Lock held, file open. */
-static void write_frees(void) {
+MD_COLD static void write_frees(void) {
   if (!freed_buf) {
     freed_cap = 16384;
     freed_buf = md_mmap(freed_cap * sizeof(*freed_buf));
@@ -455,7 +456,7 @@ static void write_frees(void) {
 static struct md_count *sums;
 static size_t sums_cap;
 
-static size_t sum_counters(void) {
+MD_COLD static size_t sum_counters(void) {
   size_t n = md_origin_count() + 1;
   if (n > sums_cap) {
     size_t cap = n < 4096 ? 4096 : n * 2;
@@ -529,7 +530,7 @@ static void write_blocks(uint64_t time, const char *label) {
 }
 
 /* Lock held. */
-static bool take(const char *label) {
+MD_COLD static bool take(const char *label) {
   if (!ensure_open())
     return false;
   md_profile_batch(&prof, true);
@@ -543,7 +544,7 @@ static bool take(const char *label) {
   return md_profile_batch(&prof, false);
 }
 
-int md_snapshot_take(const char *label) {
+MD_COLD int md_snapshot_take(const char *label) {
   md_ensure_init();
   md_lock(&lock);
   bool ok = take(label ? label : "");
@@ -574,7 +575,7 @@ static void tick(bool sampling) {
 
 /* ---- when ------------------------------------------------------------------- */
 
-static void *profiler(void *arg) {
+MD_COLD static void *profiler(void *arg) {
   (void)arg;
   uint64_t interval = (uint64_t)md_opt.snapshot_interval * 1000000000ull;
   uint64_t next = interval ? now_ns() + interval : 0;

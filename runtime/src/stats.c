@@ -16,6 +16,9 @@
 #include "stats.h"
 #include "usage.h"
 
+/* Cold code (statistics only): base.h. */
+#pragma clang section text = "mdebug_cold"
+
 void md_stats_log(void) {
   md_ensure_init();
   struct md_heap_stats st;

@@ -622,8 +622,8 @@ __attribute__((naked)) bool md_world_stop(void (*fn)(void *arg), void *arg) {
   MD_ARCH_ENTRY_ASM(world_stop);
 }
 
-static void set_failure(const char *why, int tid, char state, long err,
-                        const char *method) {
+MD_COLD static void set_failure(const char *why, int tid, char state, long err,
+                                const char *method) {
   size_t n = md_format(failure, sizeof(failure),
                        "could not stop the other threads");
   if (tid)
@@ -731,7 +731,7 @@ static bool world_stop(void (*fn)(void *arg), void *arg,
   return ok;
 }
 
-const char *md_world_stop_failure(void) { return failure; }
+MD_COLD const char *md_world_stop_failure(void) { return failure; }
 
 bool md_world_is_stopped(void) {
   return world_stopped && world_owner_tid == md_gettid();

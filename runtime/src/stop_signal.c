@@ -31,6 +31,9 @@
 #include "platform.h"
 #include "stop_linux.h"
 
+/* Cold code (the leak check's fallback where ptrace is refused): base.h. */
+#pragma clang section text = "mdebug_cold"
+
 /* ---- the fallback's own state, shared with its handler ------------------ */
 static int resume_word;  /* bumped to resume (futex word) */
 static int sent_pid;     /* the fallback's signals carry this pid ... */

@@ -149,15 +149,15 @@ static bool match(const char *p, size_t pn, const char *s, size_t sn,
   }
 }
 
-bool md_suppress_match(const char *pattern, const char *s) {
+MD_COLD bool md_suppress_match(const char *pattern, const char *s) {
   size_t n = strlen(pattern);
   bool start = n && pattern[0] == '^';
   bool end = n > (size_t)start && pattern[n - 1] == '$';
   return match(pattern + start, n - start - end, s, strlen(s), !start, !end);
 }
 
-bool md_suppress_match_names(const char *pattern,
-                             const struct md_origin_names *names) {
+MD_COLD bool md_suppress_match_names(const char *pattern,
+                                     const struct md_origin_names *names) {
   const char *each[3] = {names->function, names->file, names->module};
   for (int k = 0; k < 3; k++)
     if (each[k] && each[k][0] && md_suppress_match(pattern, each[k]))
@@ -165,7 +165,7 @@ bool md_suppress_match_names(const char *pattern,
   return false;
 }
 
-bool md_suppressed(md_origin_t origin) {
+MD_COLD bool md_suppressed(md_origin_t origin) {
   if (!supp.text)
     return false;
   struct md_origin_names names;

@@ -149,7 +149,7 @@ static bool is_executable(const char *module) {
           strcmp(module, program_invocation_name) == 0);
 }
 
-bool md_symbolize(uintptr_t pc, struct md_symbol *out) {
+MD_COLD bool md_symbolize(uintptr_t pc, struct md_symbol *out) {
   Dl_info info;
   memset(out, 0, sizeof(*out));
   out->pc = pc;
@@ -470,7 +470,7 @@ static void ask(const struct md_symbol *sym, struct answer *a) {
   parse(text, a);
 }
 
-bool md_symbolize_source(uintptr_t pc, struct md_symbol *out) {
+MD_COLD bool md_symbolize_source(uintptr_t pc, struct md_symbol *out) {
   if (!md_symbolize(pc, out))
     return false;
   if (!md_opt.symbolize || !out->module)

@@ -45,9 +45,6 @@
 #include "thread_stacks.h"
 #include "threshold.h"
 
-extern char __start_mdebug_text[] __attribute__((weak, visibility("hidden")));
-extern char __stop_mdebug_text[] __attribute__((weak, visibility("hidden")));
-
 #define SHARDS 256u
 #define SLAB_BYTES (64u << 10)
 
@@ -183,10 +180,7 @@ static struct {
   detach_fn detach;
 } real;
 
-static bool own(const void *fn) {
-  return (const char *)fn >= __start_mdebug_text &&
-         (const char *)fn < __stop_mdebug_text;
-}
+static bool own(const void *fn) { return md_runtime_code((uintptr_t)fn); }
 
 /* The C library's function, by its handle (glibc 2.34 moved pthread into
  * libc.so.6; before, libpthread.so.0): never the next definition in the

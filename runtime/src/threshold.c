@@ -67,7 +67,7 @@ static bool any_disarmed;
 /* Opened afresh each time (a few microseconds, a few times a second at
  * most): a descriptor kept open could be closed, or replaced, by the
  * program. */
-static bool read_statm(size_t *vm, size_t *rss) {
+MD_COLD static bool read_statm(size_t *vm, size_t *rss) {
   char buf[256];
   int fd = (int)md_sys4(SYS_openat, AT_FDCWD, "/proc/self/statm",
                         O_RDONLY | O_CLOEXEC, 0);
@@ -137,7 +137,7 @@ static void fire(struct watch *w, size_t value) {
 /* The watcher skips a check another thread is making; a thread that grew
  * the process waits for it, then checks itself (the other may have read
  * the sizes before this growth). */
-static void check(bool wait) {
+MD_COLD static void check(bool wait) {
   if (wait)
     md_lock(&check_lock);
   else if (!md_trylock(&check_lock))
@@ -186,7 +186,7 @@ void md_threshold_shrank(void) {
     check(true);
 }
 
-static void *watcher(void *arg) {
+MD_COLD static void *watcher(void *arg) {
   (void)arg;
   struct pollfd p = {pipe_fds[0], POLLIN, 0};
   for (;;) {
@@ -200,7 +200,7 @@ static void *watcher(void *arg) {
   }
 }
 
-static void start_watcher(void) {
+MD_COLD static void start_watcher(void) {
   if (pipe2(pipe_fds, O_CLOEXEC | O_NONBLOCK) != 0) {
     pipe_fds[0] = pipe_fds[1] = -1;
     md_log("mdebug: cannot create the threshold watcher's pipe; thresholds "

@@ -3,10 +3,12 @@
  * own stack mapping, follows only aligned, strictly increasing frames, and
  * stops at the first frame that breaks a rule (code built without frame
  * pointers ends the walk early, never faults). The runtime's frames are left
- * out wherever they are: this copy's own code (the section mdebug_text,
- * whose __start/__stop symbols each module has for itself) and that of every
- * inert copy that announced itself (copies.c), so the first pc is where the
- * program called in. Each pc is a return address minus one (inside the call
+ * out wherever they are: this copy's own code (the sections mdebug_text and
+ * mdebug_cold, base.h, whose __start/__stop symbols each module has for
+ * itself) and that of every inert copy that announced itself (copies.c,
+ * each of its sections a range), so the first pc is where the program
+ * called in. A walk tests a frame against mdebug_text inline; the cold
+ * section (error reports) is classify's. Each pc is a return address minus one (inside the call
  * instruction), as malloc debug stores frames, so it names the calling
  * line.
  *
@@ -35,8 +37,9 @@
 #include "scan_contract.h"
 #include "stacks.h"
 
-extern char __start_mdebug_text[] __attribute__((weak, visibility("hidden")));
-extern char __stop_mdebug_text[] __attribute__((weak, visibility("hidden")));
+/* Cold code (stacks: the backtrace and sampling options, and reports): base.h.
+ */
+#pragma clang section text = "mdebug_cold"
 
 /* The stack mapping holding this thread's stack pointer, cached. */
 static __thread uintptr_t stack_lo __attribute__((tls_model("initial-exec")));
@@ -48,9 +51,11 @@ static __thread uintptr_t stack_hi __attribute__((tls_model("initial-exec")));
 struct code_ranges {
   size_t n;
   uintptr_t lo[MAX_RANGES], hi[MAX_RANGES];
-  /* The larger side of this copy's executable segment around its own text:
-   * where the program's first frame (the caller of malloc) usually is, so
-   * the walk starts with it as its last program range. */
+  /* The largest part of this copy's module's executable segments that
+   * holds none of its code (both sections; the cold one is a segment of
+   * its own, cold_begin.c): where the program's first frame (the caller
+   * of malloc) usually is, so the walk starts with it as its last program
+   * range. */
   uintptr_t seed_lo, seed_size;
 };
 static struct code_ranges *code;
@@ -63,7 +68,9 @@ static unsigned copy_count;
 static md_lock_t copies_lock = MD_LOCK_INIT;
 /* Fork (lifecycle.def): an append the fork caught half done in another
  * thread (a dlopen) does not go on in the child. */
-void md_unwind_atfork_child(void) { md_lock_reset(&copies_lock); }
+MD_HOT_IN_COLD_FILE void md_unwind_atfork_child(void) {
+  md_lock_reset(&copies_lock);
+}
 
 void md_unwind_add_runtime_code(uintptr_t begin, uintptr_t end) {
   md_lock(&copies_lock);
@@ -86,21 +93,66 @@ static bool in_other_copy(uintptr_t pc, unsigned n) {
   return false;
 }
 
+static void add_range(struct code_ranges *r, uintptr_t lo, uintptr_t hi) {
+  if (lo >= hi || r->n >= MAX_RANGES)
+    return;
+  size_t k = r->n++;
+  for (; k > 0 && r->lo[k - 1] > lo; k--) { /* insertion sort */
+    r->lo[k] = r->lo[k - 1];
+    r->hi[k] = r->hi[k - 1];
+  }
+  r->lo[k] = lo;
+  r->hi[k] = hi;
+}
+
+/* An executable segment [lo, hi) goes in as its parts that hold none of
+ * this copy's code (its two sections), so that a range found for a pc
+ * needs no cutting; the largest part of this copy's own module's segments
+ * is the seed. */
+static void add_segment(struct code_ranges *r, uintptr_t lo, uintptr_t hi,
+                        bool own) {
+  uintptr_t cut_lo[2] = {(uintptr_t)__start_mdebug_text,
+                         (uintptr_t)__start_mdebug_cold};
+  uintptr_t cut_hi[2] = {(uintptr_t)__stop_mdebug_text,
+                         (uintptr_t)__stop_mdebug_cold};
+  if (cut_lo[1] < cut_lo[0]) { /* in address order */
+    uintptr_t a = cut_lo[0], b = cut_hi[0];
+    cut_lo[0] = cut_lo[1], cut_hi[0] = cut_hi[1];
+    cut_lo[1] = a, cut_hi[1] = b;
+  }
+  uintptr_t from = lo;
+  for (unsigned i = 0; i <= 2; i++) {
+    uintptr_t to = i < 2 && cut_lo[i] < hi ? cut_lo[i] : hi;
+    if (to > from) {
+      add_range(r, from, to);
+      uintptr_t seed = from < 4096 ? 4096 : from;
+      if (own && to > seed && to - seed > r->seed_size) {
+        r->seed_lo = seed;
+        r->seed_size = to - seed;
+      }
+    }
+    if (i < 2 && cut_hi[i] > from)
+      from = cut_hi[i];
+  }
+}
+
 static int add_module(struct dl_phdr_info *info, size_t size, void *arg) {
   (void)size;
   struct code_ranges *r = arg;
-  for (int i = 0; i < info->dlpi_phnum && r->n < MAX_RANGES; i++) {
+  uintptr_t text = (uintptr_t)__start_mdebug_text;
+  bool own = false; /* this copy's module */
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+    own |= ph->p_type == PT_LOAD && (ph->p_flags & PF_X) && text >= lo &&
+           text - lo < ph->p_memsz;
+  }
+  for (int i = 0; i < info->dlpi_phnum; i++) {
     const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
     if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
       continue;
     uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
-    size_t k = r->n++;
-    for (; k > 0 && r->lo[k - 1] > lo; k--) { /* insertion sort */
-      r->lo[k] = r->lo[k - 1];
-      r->hi[k] = r->hi[k - 1];
-    }
-    r->lo[k] = lo;
-    r->hi[k] = lo + ph->p_memsz;
+    add_segment(r, lo, lo + ph->p_memsz, own);
   }
   return 0;
 }
@@ -124,16 +176,6 @@ void md_unwind_refresh_code(void) {
   if (!r)
     return; /* keep the old table */
   dl_iterate_phdr(add_module, r);
-  uintptr_t text_lo = (uintptr_t)__start_mdebug_text;
-  uintptr_t text_hi = (uintptr_t)__stop_mdebug_text;
-  size_t k = text_lo ? ranges_upto(r, text_lo) : 0;
-  if (k > 0 && text_lo < r->hi[k - 1] && text_hi <= r->hi[k - 1]) {
-    uintptr_t lo = r->lo[k - 1] < 4096 ? 4096 : r->lo[k - 1];
-    uintptr_t below = text_lo > lo ? text_lo - lo : 0;
-    uintptr_t above = r->hi[k - 1] - text_hi;
-    r->seed_lo = below >= above ? lo : text_hi;
-    r->seed_size = below >= above ? below : above;
-  }
   __atomic_store_n(&code, r, __ATOMIC_RELEASE);
 }
 
@@ -153,9 +195,10 @@ static void clip(uintptr_t pc, uintptr_t a, uintptr_t b, uintptr_t *lo,
 }
 
 /* Taken only when pc leaves the last program range and the runtime's own
- * text: another copy's code is the runtime's (PC_RUNTIME), a pc inside a
- * module's executable segment the program's, with [*lo_out, *end_out) that
- * segment's part around pc holding no runtime code, so that the walk's one
+ * text: this copy's cold code and another copy's code are the runtime's
+ * (PC_RUNTIME), a pc inside a module's executable segment the program's,
+ * with [*lo_out, *end_out) that segment's part around pc holding no runtime
+ * code, so that the walk's one
  * range test also says "not the runtime". No table yet (before start-up):
  * any pc from 4096 on. */
 static MD_NOINLINE enum pc_kind
@@ -167,15 +210,22 @@ classify(const struct code_ranges *r, uintptr_t pc, unsigned others,
     return PC_RUNTIME;
   uintptr_t lo = 4096, end = UINTPTR_MAX;
   if (r) {
+    /* The ranges hold none of this copy's code (add_segment): a pc in
+     * none is its cold code (its text the walk tested) or not code. */
     size_t l = ranges_upto(r, pc);
     if (l == 0 || pc >= r->hi[l - 1])
-      return PC_NOT_CODE;
+      return md_runtime_code(pc) ? PC_RUNTIME : PC_NOT_CODE;
     if (r->lo[l - 1] > lo)
       lo = r->lo[l - 1];
     end = r->hi[l - 1];
+  } else {
+    if (md_runtime_code(pc))
+      return PC_RUNTIME;
+    clip(pc, (uintptr_t)__start_mdebug_text, (uintptr_t)__stop_mdebug_text,
+         &lo, &end);
+    clip(pc, (uintptr_t)__start_mdebug_cold, (uintptr_t)__stop_mdebug_cold,
+         &lo, &end);
   }
-  clip(pc, (uintptr_t)__start_mdebug_text, (uintptr_t)__stop_mdebug_text, &lo,
-       &end);
   for (unsigned i = 0; i < others; i++)
     clip(pc, copies[i].lo, copies[i].hi, &lo, &end);
   *lo_out = lo;
@@ -306,7 +356,5 @@ size_t md_unwind_from(uintptr_t pc, uintptr_t fp, uintptr_t sp, uintptr_t *pcs,
 
 bool md_unwind_in_runtime(uintptr_t pc) {
   unsigned others = __atomic_load_n(&copy_count, __ATOMIC_ACQUIRE);
-  return (pc >= (uintptr_t)__start_mdebug_text &&
-          pc < (uintptr_t)__stop_mdebug_text) ||
-         (others && in_other_copy(pc, others));
+  return md_runtime_code(pc) || (others && in_other_copy(pc, others));
 }

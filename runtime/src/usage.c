@@ -29,6 +29,9 @@
 #include "thread_stacks.h"
 #include "usage.h"
 
+/* Cold code (heap dumps and statistics only): base.h. */
+#pragma clang section text = "mdebug_cold"
+
 static const char *const category_names[MD_CATS] = {"heap blocks", "mappings",
                                                     "thread stacks"};
 static const char *const category_keys[MD_CATS] = {"heap_blocks", "mappings",
