@@ -121,9 +121,11 @@ static bool origin_block(uintptr_t p, struct md_block *b) {
  * state, a stack, a table) costs two compares, not the slot's arithmetic.
  * Instrumented code probes the cache itself (its layout is in access.h:
  * __mdebug_access_cache) and calls the lookup only when the probe misses.
- * A thread's cache (128 KiB: 4096 entries; against 1024, on Lua, 27% fewer
+ * A thread's cache (64 KiB: 2048 entries; against 1024, on Lua, 27% fewer
  * lookups reach the arithmetic and 3% fewer cycles, as callgrind estimates
- * them; 16384 ran slower) comes from a pool (never malloc: the
+ * them; 4096 took 0.4% fewer instructions on alloc_heavy.lua and no less
+ * time, for 64 KiB more of every checked thread's resident memory; 16384
+ * ran slower) comes from a pool (never malloc: the
  * lookup runs inside any program code), taken at its first lookup and given
  * back when it exits. A fresh one is zero pages, but for its first entry
  * (access.h: an entry of zeros never holds but for p == 0, whose entry
@@ -149,8 +151,8 @@ static const struct mdebug_access_entry no_block = {0, 0, &zero_word, 0};
  * one p == 0 falls in. The others start as zeros, which never hold for
  * another p. The cache of a thread before its first fill is empty_cache:
  * zeros in .bss, its first entry written at start-up (md_access_prepare),
- * so that its 128 KiB are never resident (as initialised data, the
- * kernel's fault-around mapped them all in every program: 128 KiB of
+ * so that its 64 KiB are never resident (as initialised data, the
+ * kernel's fault-around mapped them all in every program: 64 KiB of
  * each one's peak RSS). */
 #define NEVER {0, 0, &zero_word, 1}
 static const struct mdebug_access_entry never = NEVER;

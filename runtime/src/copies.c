@@ -49,7 +49,7 @@
   extern RET __mdebug_##NAME MD_WITH_SITE PARAMS;                              \
   extern RET SYMBOL PARAMS;
 #include "mdebug/abi.def"
-extern void __mdebug_version_mismatch_check_v6(void);
+extern void __mdebug_version_mismatch_check_v7(void);
 extern void __mdebug_copy_loaded_v1(const void *text_begin,
                                     const void *text_end);
 
@@ -68,7 +68,7 @@ static void fill_forward(void) {
   f->site_##NAME = ELSEWHERE(&__mdebug_##NAME);                                \
   f->plain_##NAME = ELSEWHERE(&SYMBOL);
 #include "mdebug/abi.def"
-  f->version_check = ELSEWHERE(&__mdebug_version_mismatch_check_v6);
+  f->version_check = ELSEWHERE(&__mdebug_version_mismatch_check_v7);
   f->check_leaks = ELSEWHERE(&mdebug_check_leaks);
   f->dump_heap = ELSEWHERE(&mdebug_dump_heap);
   f->ignore = ELSEWHERE(&mdebug_ignore);

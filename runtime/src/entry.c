@@ -76,7 +76,7 @@ PASS_ON_DEFINE(strndup, char *, (const char *s, size_t n), (s, n))
  * It also pins the calling module in memory (RTLD_NODELETE): blocks keep
  * pointers to its site descriptors, which a dlclose would otherwise unmap
  * while the blocks live on. */
-MD_EXPORT void __mdebug_version_mismatch_check_v6(void) {
+MD_EXPORT void __mdebug_version_mismatch_check_v7(void) {
   if (MD_UNLIKELY(!md_copy_active())) {
     /* A tail call: the active copy must see this caller's address. */
     if (md_forward.version_check)
@@ -88,14 +88,14 @@ MD_EXPORT void __mdebug_version_mismatch_check_v6(void) {
   if (!dladdr(__builtin_return_address(0), &caller) || !caller.dli_fname ||
       !caller.dli_fname[0])
     return;
-  if (dladdr((void *)__mdebug_version_mismatch_check_v6, &self) &&
+  if (dladdr((void *)__mdebug_version_mismatch_check_v7, &self) &&
       self.dli_fbase == caller.dli_fbase)
     return; /* the runtime's own module (the executable, usually) */
   dlopen(caller.dli_fname, RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE);
   if (md_init_state == 2 && (md_backtrace_enabled() || md_sample_configured()))
     md_unwind_refresh_code(); /* its code can now appear in stacks */
 }
-_Static_assert(MDEBUG_ABI_VERSION == 6, "rename the check symbol above");
+_Static_assert(MDEBUG_ABI_VERSION == 7, "rename the check symbol above");
 
 /* An inert copy's constructor calls this through the dynamic linker, which
  * binds it to the active copy (copies.c): the caller's code is then left out

@@ -1,4 +1,4 @@
-; Proves: a lookup probes the thread's cache of answers inline (access.h: __mdebug_access_cache, index (p >> 5) & 4095, 32-byte entries: the entry's offset is p & (4095 << 5), a hit when start <= p, p <= end and *word == value) and calls __mdebug_access_miss, the lookup that does not probe again, only when the probe misses (it, and the failure path, nonlazybind: bound at load, never through a lazy PLT entry); pointers outside the heap are answered from the cache too, so no test of the heap's range comes first.
+; Proves: a lookup probes the thread's cache of answers inline (access.h: __mdebug_access_cache, index (p >> 5) & 2047, 32-byte entries: the entry's offset is p & (2047 << 5), a hit when start <= p, p <= end and *word == value) and calls __mdebug_access_miss, the lookup that does not probe again, only when the probe misses (it, and the failure path, nonlazybind: bound at load, never through a lazy PLT entry); pointers outside the heap are answered from the cache too, so no test of the heap's range comes first.
 ; RUN: %opt -load-pass-plugin=%mdebugpass -passes=mdebug-access -S %s | %FileCheck %s
 
 ; CHECK: @__mdebug_access_cache = external thread_local(initialexec) global ptr
@@ -7,7 +7,7 @@ define i32 @get(ptr %p) {
 ; CHECK-NEXT: %[[T:.+]] = alloca i32
 ; CHECK-NEXT: %[[X:[0-9]+]] = ptrtoint ptr %p to i64
 ; CHECK-NEXT: %[[C:[0-9]+]] = load ptr, ptr @__mdebug_access_cache, align 8, !mdebug.check
-; CHECK-NEXT: %[[IDX:[0-9]+]] = and i64 %[[X]], 131040
+; CHECK-NEXT: %[[IDX:[0-9]+]] = and i64 %[[X]], 65504
 ; CHECK-NEXT: %[[E:[0-9]+]] = getelementptr inbounds i8, ptr %[[C]], i64 %[[IDX]]
 ; CHECK: %[[S:[0-9]+]] = load i64, ptr {{.*}}, align 8, !mdebug.check
 ; CHECK: %[[END:[0-9]+]] = load i64, ptr {{.*}}, align 8, !mdebug.check

@@ -34,7 +34,7 @@ void pair(void) {
 // CHECK: call void @__mdebug_free({{.*}}@[[FREE]]{{[ )]}}
 
 // CHECK: define internal void @mdebug.module_ctor()
-// CHECK-NEXT: call void @__mdebug_version_mismatch_check_v6()
+// CHECK-NEXT: call void @__mdebug_version_mismatch_check_v7()
 
 // PLAIN-LABEL: define {{.*}}void @pair()
 // PLAIN-NEXT: ret void

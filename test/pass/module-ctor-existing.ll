@@ -6,7 +6,7 @@
 
 ; CHECK: define internal void @mdebug.module_ctor()
 define internal void @mdebug.module_ctor() {
-  call void @__mdebug_version_mismatch_check_v6()
+  call void @__mdebug_version_mismatch_check_v7()
   ret void
 }
 
@@ -17,5 +17,5 @@ define ptr @late(i64 %n) {
   ret ptr %p
 }
 
-declare void @__mdebug_version_mismatch_check_v6()
+declare void @__mdebug_version_mismatch_check_v7()
 declare ptr @malloc(i64)

@@ -17,7 +17,7 @@ int main(void) {
 }
 // NM-DAG: U __mdebug_free
 // NM-DAG: U __mdebug_malloc
-// NM-DAG: U __mdebug_version_mismatch_check_v6
+// NM-DAG: U __mdebug_version_mismatch_check_v7
 // NM-NOLIBC-NOT: {{ }}malloc{{$}}
 // NM-NOLIBC-NOT: {{ }}free{{$}}
 // SECTIONS: {{\] mdebug_sites +PROGBITS}}

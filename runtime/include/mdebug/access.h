@@ -68,7 +68,7 @@ struct mdebug_access_entry {
  * __mdebug_access_miss, which does not probe again. An entry of zeros
  * (never written) fails the bounds for every p but 0, whose entry (index
  * 0) always holds a readable word. */
-#define MDEBUG_ACCESS_CACHE_ENTRIES 4096
+#define MDEBUG_ACCESS_CACHE_ENTRIES 2048
 /* One entry per 32 bytes of address space, the size of an entry: the
  * entry's offset in the cache is p & ((ENTRIES - 1) << 5), one instruction
  * (and against one per 16 bytes, 11% fewer misses on Lua, whose objects

@@ -10,12 +10,12 @@
 #ifndef MDEBUG_VERSION_H
 #define MDEBUG_VERSION_H
 
-#define MDEBUG_ABI_VERSION 6
+#define MDEBUG_ABI_VERSION 7
 #define MDEBUG_VERSION_STRING "0.1.0"
 
 #define MDEBUG_STR2(x) #x
 #define MDEBUG_STR(x) MDEBUG_STR2(x)
-/* "__mdebug_version_mismatch_check_v6" */
+/* "__mdebug_version_mismatch_check_v7" */
 #define MDEBUG_VERSION_CHECK_NAME                                              \
   "__mdebug_version_mismatch_check_v" MDEBUG_STR(MDEBUG_ABI_VERSION)
 

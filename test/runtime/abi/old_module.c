@@ -3,7 +3,7 @@
 // __mdebug_version_mismatch_check_v5) is refused at link time by the
 // current runtime, the linker naming the object and the old version's check;
 // the same object as the current pass emits it (a writable descriptor, the
-// v6 check) links, runs and has its site named in the leak report.
+// current check) links, runs and has its site named in the leak report.
 // RUN: %mdebug_clang -g -c %s -o %t.old.o
 // RUN: %not %mdebug_clang %t.old.o -o %t.old 2>&1 | %FileCheck %s
 // RUN: %mdebug_clang -g -DCURRENT -c %s -o %t.o
@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #ifdef CURRENT
-#define VERSION_CHECK __mdebug_version_mismatch_check_v6
+#define VERSION_CHECK __mdebug_version_mismatch_check_v7
 #define DESCRIPTOR /* writable */
 #else
 #define VERSION_CHECK __mdebug_version_mismatch_check_v5

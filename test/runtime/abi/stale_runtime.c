@@ -16,7 +16,7 @@ int main(void) {
 }
 // CHECK-NOT: __mdebug_malloc
 // CHECK-NOT: __mdebug_free
-// CHECK: undefined reference to `__mdebug_version_mismatch_check_v6'
+// CHECK: undefined reference to `__mdebug_version_mismatch_check_v7'
 // CHECK-NOT: undefined reference
 // CHECK: error: linker command failed
 // CLEAN-NOT: mdebug

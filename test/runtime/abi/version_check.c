@@ -1,6 +1,6 @@
 // Proves: an object compiled with the mdebug plugin references the ABI
 // version symbol, so linking it without the runtime fails at link time
-// naming __mdebug_version_mismatch_check_v6; linked with the runtime it
+// naming __mdebug_version_mismatch_check_v7; linked with the runtime it
 // builds and runs cleanly.
 // RUN: %clang -fplugin=%mdebugpass -c %s -o %t.o
 // RUN: %not %clang %t.o -o %t.unlinked 2>&1 | %FileCheck %s
@@ -13,6 +13,6 @@ int main(void) {
   free(p);
   return 0;
 }
-// CHECK: undefined reference to `__mdebug_version_mismatch_check_v6'
+// CHECK: undefined reference to `__mdebug_version_mismatch_check_v7'
 // CHECK: error: linker command failed
 // CLEAN-NOT: mdebug
