@@ -5,7 +5,10 @@
 // probe calls the lookup instead of reading address 0), and the others
 // fail the bounds for every pointer. Built without the checks, so that no
 // thread takes a cache of its own; then again with them, where a thread's
-// first lookups (of null, then of a block) are answered without a report.
+// first lookups (of null, then of a block) are answered without a report
+// (what show() then reads depends on the compiler: its own probe of the
+// cache's address may take the thread's cache first, and write an entry
+// there, entry 0 when that address is a multiple of 64 KiB).
 // RUN: %mdebug_clang -O1 -g %s -o %t -lpthread
 // RUN: %t 2>&1 | %FileCheck %s
 // RUN: %mdebug_clang -fmdebug-check-access -O1 -g %s -o %t.checked -lpthread
@@ -13,7 +16,8 @@
 // CHECK: main: entry 0 never holds
 // CHECK-NEXT: thread: entry 0 never holds
 // CHECK-NOT: mdebug
-// CHECKED: main: entry 0 never holds
+// CHECKED: main: entry 0
+// CHECKED: thread: entry 0
 // CHECKED-NOT: mdebug
 #include <mdebug/access.h>
 #include <pthread.h>
