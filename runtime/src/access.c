@@ -334,11 +334,6 @@ static LOOKUP_SLOW mdebug_access_answer lookup_compute(const void *origin) {
   return compute(origin);
 }
 
-/* A pointer in the large range: the block whose span holds it, found
- * through the secondary's map or page_guard's slots (no lock; their
- * metadata is never unmapped, so the answer's word stays readable). The
- * word is read before and after the block's bounds: a block freed and its
- * span reused meanwhile gives no answer. */
 /* A thread's last answers in the large range, apart from its cache: that
  * one holds an answer for the pointer it was asked for (its index is the
  * pointer's), and a program reads a large block (a hash table's buckets,
@@ -353,7 +348,12 @@ static __thread struct mdebug_access_entry large_memo[LARGE_MEMO]
 static __thread unsigned large_memo_next
     __attribute__((tls_model("initial-exec")));
 
-
+/* A pointer in the large range: the memo's answer when one holds, else the
+ * block whose span holds it, found (and remembered in the memo)
+ * through the secondary's map or page_guard's slots (no lock; their
+ * metadata is never unmapped, so the answer's word stays readable). The
+ * word is read before and after the block's bounds: a block freed and its
+ * span reused meanwhile gives no answer. */
 static LOOKUP_SLOW mdebug_access_answer lookup_large(const void *origin) {
   uintptr_t p = (uintptr_t)origin;
   for (unsigned i = 0; i < LARGE_MEMO; i++) {
