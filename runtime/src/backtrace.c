@@ -67,7 +67,9 @@ MD_OFF_BY_DEFAULT uint32_t md_backtrace_free_at(uintptr_t fp) {
   size_t n = md_unwind_hashed(pcs, free_frames, fp, &h);
   return md_depot_put_hashed(pcs, n, h);
 }
-MD_OFF_BY_DEFAULT uint32_t md_backtrace_free(void) { return md_backtrace_free_at(0); }
+MD_OFF_BY_DEFAULT uint32_t md_backtrace_free(void) {
+  return md_backtrace_free_at(0);
+}
 
 MD_COLD size_t md_frame_format(char *buf, size_t size, size_t index,
                                uintptr_t pc) {

@@ -83,8 +83,9 @@ void md_record_init(void) {
   md_recording = true;
 }
 
-MD_OFF_BY_DEFAULT void md_record(enum md_record_type type, uintptr_t ptr, uintptr_t old,
-                       size_t arg, size_t size, uint64_t start, uint64_t end) {
+MD_OFF_BY_DEFAULT void md_record(enum md_record_type type, uintptr_t ptr,
+                                 uintptr_t old, size_t arg, size_t size,
+                                 uint64_t start, uint64_t end) {
   if (!thread_known && type != MD_REC_THREAD_DONE) {
     thread_known = true;
     pthread_setspecific(thread_key, (void *)1); /* for thread_done */

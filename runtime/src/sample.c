@@ -194,7 +194,8 @@ static int tid_of(struct md_sampler *s) {
 
 /* ---- the allocation and the free ----------------------------------------- */
 
-MD_OFF_BY_DEFAULT unsigned md_sample_alloc(const struct md_block *b, size_t size) {
+MD_OFF_BY_DEFAULT unsigned md_sample_alloc(const struct md_block *b,
+                                           size_t size) {
   struct md_sampler *s = &md_sampler_self;
   if (MD_UNLIKELY(!s->rng)) { /* a new thread: its first countdowns */
     seed(s);
@@ -258,7 +259,8 @@ static void enqueue(const struct md_sample_freed *e) {
   __atomic_store_n(&c->seq, pos + 1, __ATOMIC_RELEASE);
 }
 
-MD_OFF_BY_DEFAULT void md_sample_free(const struct md_block *b, md_origin_t origin) {
+MD_OFF_BY_DEFAULT void md_sample_free(const struct md_block *b,
+                                      md_origin_t origin) {
   uint32_t i = b->meta->free_origin;
   if (!i || i >= __atomic_load_n(&pool_used, __ATOMIC_ACQUIRE))
     return; /* not a record of ours: metadata damaged? leave it */

@@ -8,9 +8,9 @@
  * itself) and that of every inert copy that announced itself (copies.c,
  * each of its sections a range), so the first pc is where the program
  * called in. A walk tests a frame against mdebug_text inline; the cold
- * section (error reports) is classify's. Each pc is a return address minus one (inside the call
- * instruction), as malloc debug stores frames, so it names the calling
- * line.
+ * section (error reports) is classify's. Each pc is a return address
+ * minus one (inside the call instruction), as malloc debug stores frames,
+ * so it names the calling line.
  *
  * Every return address must also lie in a loaded module's executable
  * segment (a table built with dl_iterate_phdr at start-up and again when an
