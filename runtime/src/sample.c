@@ -356,7 +356,8 @@ uint64_t md_sample_toggles(void) {
   return __atomic_load_n(&toggle_count, __ATOMIC_ACQUIRE);
 }
 
-MD_OFF_BY_DEFAULT bool md_sample_toggle_at(uint64_t k, uint64_t *time, bool *on) {
+MD_OFF_BY_DEFAULT bool md_sample_toggle_at(uint64_t k, uint64_t *time,
+                                           bool *on) {
   if (k >= md_sample_toggles() || md_sample_toggles() - k > TOGGLES)
     return false;
   *time = toggles[k % TOGGLES].time;
@@ -374,7 +375,8 @@ size_t md_sample_live_capacity(void) {
   return __atomic_load_n(&pool_used, __ATOMIC_ACQUIRE);
 }
 
-MD_OFF_BY_DEFAULT size_t md_sample_live(struct md_sample_block *out, size_t max) {
+MD_OFF_BY_DEFAULT size_t md_sample_live(struct md_sample_block *out,
+                                        size_t max) {
   uint32_t used = __atomic_load_n(&pool_used, __ATOMIC_ACQUIRE);
   size_t n = 0;
   for (uint32_t i = 1; i < used && n < max; i++) {
@@ -398,9 +400,8 @@ MD_OFF_BY_DEFAULT size_t md_sample_live(struct md_sample_block *out, size_t max)
   return n;
 }
 
-MD_OFF_BY_DEFAULT size_t md_sample_drain(void (*fn)(const struct md_sample_freed *e,
-                                          void *arg),
-                               void *arg) {
+MD_OFF_BY_DEFAULT size_t md_sample_drain(
+    void (*fn)(const struct md_sample_freed *e, void *arg), void *arg) {
   size_t n = 0;
   if (!queue)
     return 0;
