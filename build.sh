@@ -120,7 +120,7 @@ run_tests() {
     local dir=$build-$v
     echo "== pass tests against LLVM $v ($dir) =="
     { configure_and_build "$v" "$dir" &&
-      python3 "/usr/lib/llvm-$llvm/build/utils/lit/lit.py" -sv $MDEBUG_LIT_ARGS \
+      python3 "/usr/lib/llvm-$llvm/build/utils/lit/lit.py" -sv ${MDEBUG_LIT_ARGS:-} \
         "$dir/test/pass" "$dir/test/wrapper"; } || status=1
   done
   return $status
