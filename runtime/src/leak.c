@@ -157,7 +157,7 @@ static void visit_root(const struct md_region *r, void *arg) {
       begin = st->live_sp;
     }
   }
-  md_scan_region(st->scan, begin, r->end);
+  md_scan_region(st->scan, begin, r->end, strcmp(r->kind, "loader") == 0);
 }
 
 /* Runs with every other thread stopped: mark, classify, and take what the

@@ -29,6 +29,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/auxv.h>
 #include <sys/syscall.h>
 #include <sys/sysinfo.h>
 
@@ -53,9 +54,11 @@ struct mapping {
   bool main_stack; /* [stack]: the main thread's */
 };
 
-/* A writable PT_LOAD segment. */
+/* A writable PT_LOAD segment; `loader`: of ld.so (AT_BASE), whose words
+ * pointing at a mapping's start are stale (scan_contract.h). */
 struct segment {
   uintptr_t begin, end;
+  bool loader;
 };
 
 /* From ld.so and libc (GLIBC_PRIVATE; weak, so another libc only loses what
@@ -394,7 +397,8 @@ void md_roots_each_present(uintptr_t begin, uintptr_t end,
  * the list stays walkable while the loader changes it), so code mapped
  * behind the loader's back (valgrind's own tool, a JIT's images) is not
  * taken for a module. A process without that list (static) keeps every
- * module the maps show. */
+ * module the maps show. The loader's own segments (its base is AT_BASE)
+ * are roots of their own kind, "loader" (scan_contract.h). */
 
 extern struct r_debug _r_debug __attribute__((weak));
 #define MAX_LINK_MAPS 4096
@@ -470,7 +474,8 @@ static void module_at(const struct mapping *m, bool *ok) {
       return;
     }
     uintptr_t begin = bias + ph[i].p_vaddr;
-    segments[segment_count++] = (struct segment){begin, begin + ph[i].p_memsz};
+    segments[segment_count++] = (struct segment){
+        begin, begin + ph[i].p_memsz, bias == getauxval(AT_BASE)};
   }
 }
 
@@ -718,7 +723,8 @@ void md_world_roots(void (*visit)(const struct md_region *r, void *arg),
     return;
   struct visitor v = {visit, arg};
   for (size_t i = 0; i < segment_count; i++)
-    emit(&v, segments[i].begin, segments[i].end, "module", 0);
+    emit(&v, segments[i].begin, segments[i].end,
+         segments[i].loader ? "loader" : "module", 0);
   struct md_thread t;
   int pid = md_getpid();
   for (size_t i = 0; md_world_thread(i, &t); i++)

@@ -70,6 +70,7 @@ struct md_scan {
   uint32_t *next_piece; /* the next piece of the same mmap, in a ring */
   size_t map_count, map_bytes;
   uintptr_t maps_lo, maps_hi;
+  bool loader_root; /* scanning the loader's data (md_scan_region) */
 };
 
 static bool before_map(const void *a, const void *b) {
@@ -274,6 +275,9 @@ static void scan_words(struct md_scan *s, uintptr_t b, uintptr_t e,
     uint8_t *mark = mark_of(s, *(const uintptr_t *)p, &ref);
     if (!mark || *mark != UNREACHED || ref == self)
       continue;
+    if (s->loader_root && (ref >> 32) == MAP_CLASS &&
+        *(const uintptr_t *)p == s->maps[(uint32_t)ref].begin)
+      continue;
     *mark = state;
     if (queue && s->work_count < s->work_capacity)
       s->work[s->work_count++] = ref;
@@ -334,8 +338,11 @@ static void drain(struct md_scan *s) {
   }
 }
 
-void md_scan_region(struct md_scan *s, uintptr_t begin, uintptr_t end) {
+void md_scan_region(struct md_scan *s, uintptr_t begin, uintptr_t end,
+                    bool loader) {
+  s->loader_root = loader;
   scan_words(s, begin, end, REACHABLE, UINT64_MAX, true);
+  s->loader_root = false;
   drain(s);
 }
 

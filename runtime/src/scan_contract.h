@@ -171,14 +171,20 @@ void md_scan_ignored_roots(struct md_scan *s) MD_SCAN_HIDDEN;
  * thread stacks the program made (threads.c). */
 struct md_region {
   uintptr_t begin, end; /* [begin, end), 8-aligned begin not required */
-  const char *kind; /* "module", "stack", "registers", "tls", "descriptor",
-                       "registered" */
+  const char *kind; /* "module", "loader" (ld.so's own data), "stack",
+                       "registers", "tls", "descriptor", "registered" */
   int tid;          /* the thread, for stack/registers/tls; 0 otherwise */
 };
 
-/* Marks what a root region reaches, transitively. */
-void md_scan_region(struct md_scan *s, uintptr_t begin, uintptr_t end)
-    MD_SCAN_HIDDEN;
+/* Marks what a root region reaches, transitively. A region of the loader's
+ * own data (`loader`) does not reach a mapping through a word that is the
+ * mapping's first byte: the loader keeps such words stale (dl-cache.c's
+ * `cache` and `cache_new` still point where /etc/ld.so.cache was mapped
+ * after it is unmapped at start-up, and its minimal allocator keeps the
+ * end of its last page), and the program's mmap may land exactly there;
+ * it holds no pointer to the start of a mapping the program made. */
+void md_scan_region(struct md_scan *s, uintptr_t begin, uintptr_t end,
+                    bool loader) MD_SCAN_HIDDEN;
 /* Classifies the unreached nodes, copies them (with the reachable ones if
  * asked) into r and marks the leaked ones reported; false without memory. */
 bool md_scan_finish(struct md_scan *s, bool with_reachable,

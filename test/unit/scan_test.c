@@ -12,7 +12,8 @@
 // pointer is read, a leaked one is direct and what it points to indirect;
 // one piece of an mmap reached keeps its other pieces and what they point
 // to; a leaked mapping is direct and what it points to indirect, unless the
-// mapping is not read; leaked nodes are marked reported, so a second scan
+// mapping is not read; a loader root's word at a mapping's first byte
+// keeps nothing, its word at a block keeps the block; leaked nodes are marked reported, so a second scan
 // reports nothing; the counts of reachable blocks and mappings are right.
 // RUN: %clang -O1 -I%mdebug_src/runtime/src -I%mdebug_src/runtime/shared %s %mdebug_src/runtime/src/scan.c -o %t
 // RUN: %t 2>&1 | %FileCheck %s
@@ -209,6 +210,7 @@ static void block(unsigned pool, uint32_t i, size_t size, uint8_t flags) {
 #define P(pool, i) ((uintptr_t)slot(pool, i))
 
 static uintptr_t roots[8];
+static uintptr_t loader_roots[2]; /* scanned as the loader's data */
 
 /* The kind the result gives the node at user, or -1 if it is not listed. */
 static int kind_of(const struct md_scan_result *r, uintptr_t user) {
@@ -227,10 +229,12 @@ static bool scan(bool start_only, struct md_scan_result *r) {
   CHECK(s != NULL, "md_scan_begin");
   if (!s)
     return false;
-  /* live: 21 blocks, 2 large blocks and 4 mappings */
-  CHECK(md_scan_live(s) == 27, "live %zu", md_scan_live(s));
+  /* live: 22 blocks, 2 large blocks and 4 mappings */
+  CHECK(md_scan_live(s) == 28, "live %zu", md_scan_live(s));
   md_scan_ignored_roots(s);
-  md_scan_region(s, (uintptr_t)roots, (uintptr_t)(roots + 8));
+  md_scan_region(s, (uintptr_t)roots, (uintptr_t)(roots + 8), false);
+  md_scan_region(s, (uintptr_t)loader_roots, (uintptr_t)(loader_roots + 2),
+                 true);
   bool ok = md_scan_finish(s, true, r);
   CHECK(ok, "md_scan_finish");
   md_scan_end(s);
@@ -289,6 +293,10 @@ int main(void) {
   block(2, 3, 64, 0);
   block(2, 4, 64, 0);
   block(2, 6, 64, 0); /* nothing points to it: direct */
+  /* the loader's data: map1's first byte (keeps nothing), and 2.7 */
+  loader_roots[0] = (uintptr_t)map1;
+  loader_roots[1] = P(2, 7);
+  block(2, 7, 64, 0);
 
   struct md_scan_result r;
   if (scan(false, &r)) {
@@ -320,12 +328,13 @@ int main(void) {
     expect(&r, "unread map", (uintptr_t)map2, D);
     expect(&r, "from unread map", P(2, 4), D);
     expect(&r, "unreferenced", P(2, 6), D);
-    CHECK(r.reachable_blocks == 10, "reachable blocks %zu",
+    expect(&r, "from the loader's data", P(2, 7), R);
+    CHECK(r.reachable_blocks == 11, "reachable blocks %zu",
           r.reachable_blocks);
     CHECK(r.reachable_maps == 2, "reachable maps %zu", r.reachable_maps);
     CHECK(r.reachable_map_bytes == sizeof(map0a) + sizeof(map0b),
           "reachable map bytes %zu", r.reachable_map_bytes);
-    CHECK(r.count == 10 + 2 + 14, "listed %zu", r.count);
+    CHECK(r.count == 11 + 2 + 14, "listed %zu", r.count);
     for (size_t i = 0; i < r.count; i++)
       CHECK(r.blocks[i].stack == 42, "described");
     CHECK(info1[6].reported && !info1[0].reported && maps[2].reported &&

@@ -18,9 +18,9 @@
 static void **kept;   /* the only pointer to the kept mapping */
 static void **holder; /* a block holding the only pointer to another */
 
-/* Over 1 MiB: the first small mappings of a process may land where ld.so
- * unmapped its cache, at the address its stale pointer cache_new still
- * holds (which would keep the lost mapping "reachable"). */
+/* Over 1 MiB, to hold a few pages' worth of words beside large sizes.
+ * (ld.so's stale pointer to where its cache was mapped, where a small
+ * mapping may land, is not counted: loader_stale_start.c.) */
 #define MIB (1 << 20)
 
 static __attribute__((noinline)) void **map_pages(size_t n) {
