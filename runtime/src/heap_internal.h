@@ -32,6 +32,9 @@ size_t md_primary_refill(unsigned k, unsigned arena, uint32_t *out, size_t n)
  * release whole free pages to the OS. */
 void md_primary_drain(unsigned k, unsigned arena, const uint32_t *slots,
                       size_t n) MD_HIDDEN;
+/* Before a thread first refills from or drains to `arena` (arena 0 needs
+ * none). */
+void md_primary_claim_arena(unsigned arena) MD_HIDDEN;
 size_t md_primary_release_all(void) MD_HIDDEN;
 /* Bytes committed, bytes released so far, slots in the shared stacks. */
 void md_primary_stats(size_t *committed, size_t *released, size_t *shared)

@@ -17,8 +17,8 @@
  * (a thread whose blocks another frees reuses them: the heap grows by at
  * most a run per arena and class), and only then carves a new run. The
  * class lock guards committing and carving and the release passes, which
- * take every lock of the class (lock_class: the arenas' in order, then
- * the class's; a refill that carves holds its arena's and takes the
+ * take every lock of the class (lock_class: the arenas' that threads
+ * have used, in order, then the class's; a refill that carves holds its arena's and takes the
  * class's, and no path holds two arenas' locks otherwise). The stacks hold slot
  * indices, out of the blocks, so releasing a block's pages (MADV_DONTNEED)
  * loses nothing.
@@ -75,6 +75,7 @@ struct class_state {
                          pushes (SHRINK_BACKOFF_MAX at most) */
   size_t released;    /* bytes released so far (statistics) */
   long long last_idle; /* when the last idle pass ran (ns) */
+  unsigned locked;    /* the arenas lock_class holds (a bit each) */
 } __attribute__((aligned(64)));
 
 /* One arena's share of a class: its stack of free slots and its run of
@@ -92,6 +93,16 @@ struct arena_state {
 
 static struct class_state states[MD_CLASS_COUNT + 1];
 static struct arena_state arenas[MD_ARENAS][MD_CLASS_COUNT + 1];
+/* The arenas a thread has used (a bit each; arena 0 is the cache-less
+ * threads'): a pass locks and reads only those, so a program of one thread
+ * never writes the other rows of `arenas` (44 KiB it would keep resident
+ * for nothing). */
+static unsigned arenas_in_use = 1;
+#define ALL_ARENAS ((1u << MD_ARENAS) - 1)
+
+void md_primary_claim_arena(unsigned arena) {
+  __atomic_fetch_or(&arenas_in_use, 1u << arena, __ATOMIC_ACQ_REL);
+}
 
 static inline uintptr_t page_down(uintptr_t x) { return x & ~(uintptr_t)(PAGE - 1); }
 static inline uintptr_t page_up(uintptr_t x) { return page_down(x + PAGE - 1); }
@@ -274,20 +285,35 @@ static long long now_ns(void) {
   return ts.tv_sec * 1000000000ll + ts.tv_nsec;
 }
 
-/* Every lock of class k: its arenas' in order, then the class's (the one
- * order every path that takes more than one follows). */
-static void lock_class(unsigned k) {
+/* Every lock of class k: those of the arenas in `mask`, in order, then the
+ * class's (the one order every path that takes more than one follows).
+ * The arenas it holds are states[k].locked: a pass reads the stacks of
+ * those only. A thread that claims an arena meanwhile pushes to a stack
+ * the pass does not read, and takes the class's lock after its arena's,
+ * as every path does. */
+static void lock_arenas(unsigned k, unsigned mask) {
   for (unsigned j = 0; j < MD_ARENAS; j++)
-    md_lock(&arenas[j][k].lock);
+    if (mask & (1u << j))
+      md_lock(&arenas[j][k].lock);
   md_lock(&states[k].lock);
+  states[k].locked = mask;
+}
+static void lock_class(unsigned k) {
+  lock_arenas(k, __atomic_load_n(&arenas_in_use, __ATOMIC_ACQUIRE));
 }
 static void unlock_class(unsigned k) {
+  unsigned mask = states[k].locked;
   md_unlock(&states[k].lock);
   for (unsigned j = MD_ARENAS; j-- > 0;)
-    md_unlock(&arenas[j][k].lock);
+    if (mask & (1u << j))
+      md_unlock(&arenas[j][k].lock);
+}
+static inline bool locked(unsigned k, unsigned j) {
+  return states[k].locked & (1u << j);
 }
 
-/* Free slots in every arena's stack (exact under lock_class). */
+/* Free slots in every arena's stack (exact under lock_class, but for an
+ * arena claimed meanwhile). */
 static size_t stacked(unsigned k) {
   size_t n = 0;
   for (unsigned j = 0; j < MD_ARENAS; j++)
@@ -343,12 +369,13 @@ static void maybe_release(unsigned k, struct class_state *s) {
     return;
   bool idle = false;
   for (unsigned j = 0; j < MD_ARENAS; j++)
-    idle |= arenas[j][k].low != 0;
+    idle |= locked(k, j) && arenas[j][k].low != 0;
   if (idle)
     release_pass(k, true);
   s->last_idle = now;
   for (unsigned j = 0; j < MD_ARENAS; j++)
-    arenas[j][k].low = arenas[j][k].count;
+    if (locked(k, j))
+      arenas[j][k].low = arenas[j][k].count;
 }
 
 /* Whether maybe_release may have something to do, read without the locks
@@ -409,6 +436,8 @@ static uint32_t release_run(unsigned k, struct class_state *s,
  * all of them, or (idle) those below its low-water mark. */
 static void mark_stacked(unsigned k, uint32_t mark, bool set, bool idle) {
   for (unsigned j = 0; j < MD_ARENAS; j++) {
+    if (!locked(k, j))
+      continue;
     const struct arena_state *a = &arenas[j][k];
     uint32_t n = idle ? a->low : a->count;
     for (uint32_t x = 0; x < n; x++) {
@@ -437,6 +466,8 @@ static uint32_t release_pass(unsigned k, bool idle_only) {
   uint32_t lo = UINT32_MAX, hi = 0, marked = 0;
   __atomic_store_n(&s->pushed, 0, __ATOMIC_RELAXED);
   for (unsigned j = 0; j < MD_ARENAS; j++) {
+    if (!locked(k, j))
+      continue;
     const struct arena_state *a = &arenas[j][k];
     uint32_t n = idle_only ? a->low : a->count;
     for (uint32_t x = 0; x < n; x++) {
@@ -522,9 +553,10 @@ MD_COLD void md_primary_stats(size_t *committed, size_t *released,
   }
 }
 
+/* Every arena: one may be claimed while the locks are taken. */
 void md_primary_atfork_prepare(void) {
   for (unsigned k = 1; k <= MD_CLASS_COUNT; k++)
-    lock_class(k);
+    lock_arenas(k, ALL_ARENAS);
 }
 void md_primary_atfork_parent(void) {
   for (unsigned k = 1; k <= MD_CLASS_COUNT; k++)

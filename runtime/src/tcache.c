@@ -91,8 +91,10 @@ static MD_NOINLINE struct cache *acquire(void) {
     c->next_all = all_caches;
     all_caches = c;
   }
-  if (c)
+  if (c) {
     c->arena = next_arena++ % MD_ARENAS;
+    md_primary_claim_arena(c->arena);
+  }
   md_unlock(&pool_lock);
   if (!c)
     return NULL;
