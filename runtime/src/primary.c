@@ -17,11 +17,11 @@
  * (a thread whose blocks another frees reuses them: the heap grows by at
  * most a run per arena and class), and only then carves a new run. The
  * class lock guards committing and carving and the release passes, which
- * take every lock of the class (lock_class: the arenas' that threads
- * have used, in order, then the class's; a refill that carves holds its arena's and takes the
- * class's, and no path holds two arenas' locks otherwise). The stacks hold slot
- * indices, out of the blocks, so releasing a block's pages (MADV_DONTNEED)
- * loses nothing.
+ * take every lock of the class (lock_class: those of the arenas threads
+ * have used, in order, then the class's; a refill that carves holds its
+ * arena's and takes the class's, and no path holds two arenas' locks
+ * otherwise). The stacks hold slot indices, out of the blocks, so
+ * releasing a block's pages (MADV_DONTNEED) loses nothing.
  *
  * Releasing (maybe_release says when): a pass looks for runs of slots that
  * are free and in a stack (so no thread can hand them out meanwhile: the
@@ -95,8 +95,8 @@ static struct class_state states[MD_CLASS_COUNT + 1];
 static struct arena_state arenas[MD_ARENAS][MD_CLASS_COUNT + 1];
 /* The arenas a thread has used (a bit each; arena 0 is the cache-less
  * threads'): a pass locks and reads only those, so a program of one thread
- * never writes the other rows of `arenas` (44 KiB it would keep resident
- * for nothing). */
+ * never writes the other 7 rows of `arenas` (40 KiB it would keep
+ * resident for nothing). */
 static unsigned arenas_in_use = 1;
 #define ALL_ARENAS ((1u << MD_ARENAS) - 1)
 

@@ -28,8 +28,8 @@
 #include <link.h>
 #include <signal.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/auxv.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/sysinfo.h>
 
@@ -464,6 +464,7 @@ static void module_at(const struct mapping *m, bool *ok) {
     return;
   if (loader_list && (!dynamic || !loader_knows(bias + dynamic->p_vaddr)))
     return;
+  bool loader = bias == getauxval(AT_BASE);
   for (size_t i = 0; i < eh->e_phnum; i++) {
     if (ph[i].p_type != PT_LOAD || !(ph[i].p_flags & PF_W) ||
         ph[i].p_memsz == 0)
@@ -474,8 +475,8 @@ static void module_at(const struct mapping *m, bool *ok) {
       return;
     }
     uintptr_t begin = bias + ph[i].p_vaddr;
-    segments[segment_count++] = (struct segment){
-        begin, begin + ph[i].p_memsz, bias == getauxval(AT_BASE)};
+    segments[segment_count++] =
+        (struct segment){begin, begin + ph[i].p_memsz, loader};
   }
 }
 

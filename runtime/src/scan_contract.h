@@ -180,9 +180,10 @@ struct md_region {
  * own data (`loader`) does not reach a mapping through a word that is the
  * mapping's first byte: the loader keeps such words stale (dl-cache.c's
  * `cache` and `cache_new` still point where /etc/ld.so.cache was mapped
- * after it is unmapped at start-up, and its minimal allocator keeps the
- * end of its last page), and the program's mmap may land exactly there;
- * it holds no pointer to the start of a mapping the program made. */
+ * after it is unmapped at start-up, where the program's first small mmap
+ * often lands), and it holds no pointer to the start of a mapping the
+ * program made (a word inside one still counts: it links the descriptors
+ * of threads on stacks the program mapped). */
 void md_scan_region(struct md_scan *s, uintptr_t begin, uintptr_t end,
                     bool loader) MD_SCAN_HIDDEN;
 /* Classifies the unreached nodes, copies them (with the reachable ones if
