@@ -275,7 +275,7 @@ static void scan_words(struct md_scan *s, uintptr_t b, uintptr_t e,
     uint8_t *mark = mark_of(s, *(const uintptr_t *)p, &ref);
     if (!mark || *mark != UNREACHED || ref == self)
       continue;
-    if (s->loader_root && (ref >> 32) == MAP_CLASS &&
+    if ((ref >> 32) == MAP_CLASS && s->loader_root &&
         *(const uintptr_t *)p == s->maps[(uint32_t)ref].begin)
       continue;
     *mark = state;
