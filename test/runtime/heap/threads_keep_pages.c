@@ -7,13 +7,14 @@
 // slots per class the second round took the slots back in the order the
 // turns gave them, every other batch the other thread's, and 96 of 97
 // pages were shared; an arena per thread leaves only the pages where its
-// runs of fresh slots meet the other's (3 of 99). Every check is off, so
-// that no quarantine stands between a free and the slot's reuse.
+// runs of fresh slots meet the other's (3 of 99), or none when the runs
+// happen not to meet (about 1 run in 20). Every check is off, so that no
+// quarantine stands between a free and the slot's reuse.
 // RUN: %mdebug_clang -g -O1 %s -o %t -pthread
 // RUN: env MDEBUG_OPTIONS=none %t 2>&1 | %FileCheck %s
 // The clean case: one thread alone shares no page with anyone.
 // RUN: env MDEBUG_OPTIONS=none %t alone 2>&1 | %FileCheck %s --check-prefix=CLEAN
-// CHECK: shared pages: few
+// CHECK: shared pages: {{few|none}}
 // CLEAN: shared pages: none
 #include <pthread.h>
 #include <stdint.h>
