@@ -464,7 +464,10 @@ static void module_at(const struct mapping *m, bool *ok) {
     return;
   if (loader_list && (!dynamic || !loader_knows(bias + dynamic->p_vaddr)))
     return;
-  bool loader = bias == getauxval(AT_BASE);
+  /* AT_BASE is 0 without an interpreter (static, or ld.so run as the
+   * program), where a non-PIE executable's bias is 0 too. */
+  uintptr_t interp = getauxval(AT_BASE);
+  bool loader = interp != 0 && bias == interp;
   for (size_t i = 0; i < eh->e_phnum; i++) {
     if (ph[i].p_type != PT_LOAD || !(ph[i].p_flags & PF_W) ||
         ph[i].p_memsz == 0)

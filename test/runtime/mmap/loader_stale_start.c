@@ -5,13 +5,18 @@
 // mapping's leak in about 1 run in 16), so the mapping is reported lost;
 // a word there pointing inside the mapping still keeps it (ld.so links the
 // descriptors of threads on stacks the program mapped), and so does the
-// same first-byte word in the program's own data. The word is planted in
-// _r_debug.r_ldbase, which only a debugger reads; the run says where
-// _r_debug lies so that a build that copied it out of ld.so fails here.
+// same first-byte word in the program's own data, also in a non-PIE
+// program run through ld.so itself (no interpreter: AT_BASE is 0, as is
+// the program's load bias; its data is not taken for the loader's). The
+// word is planted in _r_debug.r_ldbase, which only a debugger reads; the
+// run says where _r_debug lies so that a build that copied it out of ld.so
+// fails here.
 // RUN: %mdebug_clang -g -I%S/../../Inputs %s -o %t
 // RUN: env MDEBUG_OPTIONS=mapping_leaks_fail %not %t start 2>&1 | %FileCheck %s
 // RUN: %t inside 2>&1 | %FileCheck %s --check-prefix=KEPT
 // RUN: %t global 2>&1 | %FileCheck %s --check-prefix=KEPT
+// RUN: %mdebug_clang -g -no-pie -I%S/../../Inputs %s -o %t.nopie
+// RUN: env MDEBUG_OPTIONS=mapping_leaks_fail /lib64/ld-linux-x86-64.so.2 %t.nopie global 2>&1 | %FileCheck %s --check-prefix=DIRECT
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <link.h>
@@ -53,8 +58,11 @@ int main(int argc, char **argv) {
 // CHECK: done
 // CHECK: mdebug: 12288 bytes leaked in 1 mapping (1 direct, 0 indirect)
 // CHECK-NEXT: Direct leak of 12288 bytes in 1 mapping:
-// CHECK-NEXT:   allocated by mmap at {{.*}}loader_stale_start.c:29:13 (lose)
+// CHECK-NEXT:   allocated by mmap at {{.*}}loader_stale_start.c:34:13 (lose)
 // KEPT: _r_debug in ld.so: yes
 // KEPT-NOT: mdebug
 // KEPT: done
 // KEPT-NOT: mdebug
+// DIRECT-NOT: mdebug
+// DIRECT: done
+// DIRECT-NOT: mdebug
