@@ -267,16 +267,19 @@ static void bounds(const struct md_scan *s, uint64_t ref, uintptr_t *b,
 }
 
 /* Marks every unreached block a word of [b, e) points into as `state`,
- * queueing it (queue) to be scanned in turn; skips `self`. */
+ * queueing it (queue) to be scanned in turn; skips `self`, and, in the
+ * loader's data, a mapping the word names by its first byte
+ * (md_scan_region). */
 static void scan_words(struct md_scan *s, uintptr_t b, uintptr_t e,
                        uint8_t state, uint64_t self, bool queue) {
   for (uintptr_t p = (b + 7) & ~(uintptr_t)7; p + 8 <= e; p += 8) {
+    uintptr_t w = *(const uintptr_t *)p;
     uint64_t ref;
-    uint8_t *mark = mark_of(s, *(const uintptr_t *)p, &ref);
+    uint8_t *mark = mark_of(s, w, &ref);
     if (!mark || *mark != UNREACHED || ref == self)
       continue;
     if ((ref >> 32) == MAP_CLASS && s->loader_root &&
-        *(const uintptr_t *)p == s->maps[(uint32_t)ref].begin)
+        w == s->maps[(uint32_t)ref].begin)
       continue;
     *mark = state;
     if (queue && s->work_count < s->work_capacity)
