@@ -19,7 +19,8 @@ llvm=14
 second_llvm=${MDEBUG_SECOND_LLVM-19}
 pass_llvms=${MDEBUG_PASS_LLVMS-15 16}
 tools=(cmake ninja-build python3 binutils pkg-config valgrind)
-# Only the tests need these: chromium, because test/tools/html_browser.test
+# Only the tests need these (and lld-N for each LLVM tested, for the tests
+# that link with -fuse-ld=lld): chromium, because test/tools/html_browser.test
 # opens mdebug-report's HTML report in a real (headless) browser (without it
 # that test is UNSUPPORTED); python3-jsonschema and npm, because
 # test/tools/json_sarif.test validates mdebug-report's SARIF against the
@@ -130,7 +131,8 @@ case "${1:-}" in
   example) install_missing $(llvm_packages $llvm) "${tools[@]}"; configure_and_build $llvm "$build"; run_example ;;
   test)
     install_missing $(llvm_packages $llvm) ${second_llvm:+$(llvm_packages "$second_llvm")} \
-      $(for v in $pass_llvms; do pass_llvm_packages "$v"; done) "${tools[@]}" "${test_tools[@]}"
+      $(for v in $pass_llvms; do pass_llvm_packages "$v"; done) "${tools[@]}" "${test_tools[@]}" \
+      lld-$llvm ${second_llvm:+lld-$second_llvm}
     configure_and_build $llvm "$build"
     install_test_deps "$build"
     run_tests ;;

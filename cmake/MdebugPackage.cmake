@@ -1,6 +1,7 @@
 # The files through which other builds use mdebug, from cmake/package/: the
 # toolchain file (share/mdebug), the package config (lib/cmake/mdebug) and
-# the pkg-config files (lib/pkgconfig, with lib/mdebug-rt.dynlist). Each is
+# the pkg-config files (lib/pkgconfig, with lib/mdebug-rt.dynlist), and
+# mdebug-clang's linker script (lib/mdebug-layout.ld). Each is
 # written into the build tree at the path it has in an install and finds
 # the rest relative to itself, so both trees work. Owns their install rules too.
 include(CMakePackageConfigHelpers)
@@ -28,6 +29,8 @@ foreach(entry IN LISTS abi_entries)
   string(APPEND MDEBUG_ABI_SYMBOLS "  ${symbol};\n")
 endforeach()
 configure_file(${src}/mdebug-rt.dynlist.in ${CMAKE_BINARY_DIR}/lib/mdebug-rt.dynlist @ONLY)
+# mdebug-clang's linker script for the program's cold code.
+configure_file(${src}/mdebug-layout.ld ${CMAKE_BINARY_DIR}/lib/mdebug-layout.ld COPYONLY)
 foreach(pc mdebug mdebug-shared mdebug-access)
   configure_file(${src}/${pc}.pc.in ${CMAKE_BINARY_DIR}/${MDEBUG_PKGCONFIG_DIR}/${pc}.pc @ONLY)
 endforeach()
@@ -37,7 +40,8 @@ install(FILES ${CMAKE_BINARY_DIR}/${MDEBUG_SHARE_DIR}/mdebug-toolchain.cmake
 install(FILES ${CMAKE_BINARY_DIR}/${MDEBUG_CMAKE_DIR}/mdebugConfig.cmake
               ${CMAKE_BINARY_DIR}/${MDEBUG_CMAKE_DIR}/mdebugConfigVersion.cmake
         DESTINATION ${MDEBUG_CMAKE_DIR})
-install(FILES ${CMAKE_BINARY_DIR}/lib/mdebug-rt.dynlist DESTINATION lib)
+install(FILES ${CMAKE_BINARY_DIR}/lib/mdebug-rt.dynlist
+              ${CMAKE_BINARY_DIR}/lib/mdebug-layout.ld DESTINATION lib)
 install(FILES ${CMAKE_BINARY_DIR}/${MDEBUG_PKGCONFIG_DIR}/mdebug.pc
               ${CMAKE_BINARY_DIR}/${MDEBUG_PKGCONFIG_DIR}/mdebug-shared.pc
               ${CMAKE_BINARY_DIR}/${MDEBUG_PKGCONFIG_DIR}/mdebug-access.pc

@@ -31,6 +31,7 @@ config.substitutions += [
     ("%mdebug_rt_a", os.path.join(lib_dir, "libmdebug-rt.a")),
     ("%mdebug_rt_so", os.path.join(lib_dir, "libmdebug-rt.so")),
     ("%mdebug_rt_dynlist", os.path.join(lib_dir, "mdebug-rt.dynlist")),
+    ("%mdebug_layout_ld", os.path.join(lib_dir, "mdebug-layout.ld")),
     ("%mdebug_libdir", lib_dir),
     ("%mdebug_src", config.mdebug_src_root),
     ("%mdebug_obj_root", config.mdebug_obj_root),
@@ -109,6 +110,18 @@ chromium = shutil.which("chromium") or shutil.which("chromium-browser")
 if chromium:
     config.available_features.add("chromium")
     config.substitutions.append(("%chromium", chromium))
+
+# LLVM's linker beside the clang under test (build.sh test installs lld-N),
+# for the tests that link with -fuse-ld=lld: feature "lld".
+import tempfile
+with tempfile.TemporaryDirectory() as lld_dir:
+    lld_probe = subprocess.run(
+        [config.clang, "-fuse-ld=lld", "-x", "c", "-", "-o",
+         os.path.join(lld_dir, "a.out")],
+        input=b"int main(void) { return 0; }\n",
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if lld_probe.returncode == 0:
+        config.available_features.add("lld")
 
 # page_guard caps its live blocks from vm.max_map_count; the test that fills
 # the cap needs the kernel's default (65530) or less, else it would hold
