@@ -238,9 +238,13 @@ size_t md_primary_refill(unsigned k, unsigned arena, uint32_t *out, size_t n) {
   md_unlock(&a->lock);
   /* Another arena's lock is never taken with one's own held (lock_class
    * alone holds several, in order). */
+  unsigned in_use = __atomic_load_n(&arenas_in_use, __ATOMIC_ACQUIRE);
   for (unsigned j = 1; j < MD_ARENAS && !got; j++) {
-    struct arena_state *o = &arenas[(arena + j) % MD_ARENAS][k];
-    if (!__atomic_load_n(&o->count, __ATOMIC_RELAXED))
+    unsigned other = (arena + j) % MD_ARENAS;
+    struct arena_state *o = &arenas[other][k];
+    /* An arena no thread claimed has nothing, and its row is not read: a
+     * read maps a page of its own where the kernel has no zero page. */
+    if (!(in_use & (1u << other)) || !__atomic_load_n(&o->count, __ATOMIC_RELAXED))
       continue;
     md_lock(&o->lock);
     got = pop(k, o, out, n);
@@ -312,12 +316,14 @@ static inline bool locked(unsigned k, unsigned j) {
   return states[k].locked & (1u << j);
 }
 
-/* Free slots in every arena's stack (exact under lock_class, but for an
- * arena claimed meanwhile). */
+/* Free slots in every claimed arena's stack (exact under lock_class, but
+ * for an arena claimed meanwhile); the others' rows are not read. */
 static size_t stacked(unsigned k) {
   size_t n = 0;
+  unsigned in_use = __atomic_load_n(&arenas_in_use, __ATOMIC_ACQUIRE);
   for (unsigned j = 0; j < MD_ARENAS; j++)
-    n += __atomic_load_n(&arenas[j][k].count, __ATOMIC_RELAXED);
+    if (in_use & (1u << j))
+      n += __atomic_load_n(&arenas[j][k].count, __ATOMIC_RELAXED);
   return n;
 }
 
