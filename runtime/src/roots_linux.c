@@ -721,14 +721,33 @@ static void unjoined_roots(const struct visitor *v, const uint32_t *head_desc) {
   }
 }
 
+/* A module's segment, only its pages that may hold data (as a large
+ * block's): a page of .bss or .data the program never wrote holds no
+ * pointer to a block (the file's bytes were written before any block
+ * existed), and reading it is not free: a fault each, and, on a kernel
+ * that maps no shared zero page for reads, a page of memory each (a
+ * program's 64 MiB static array, never used, resident at exit). */
+struct segment_visit {
+  const struct visitor *v;
+  const char *kind;
+};
+
+static void visit_present(uintptr_t b, uintptr_t e, void *arg) {
+  const struct segment_visit *sv = arg;
+  struct md_region r = {b, e, sv->kind, 0};
+  sv->v->visit(&r, sv->v->arg);
+}
+
 void md_world_roots(void (*visit)(const struct md_region *r, void *arg),
                     void *arg) {
   if (!md_world_is_stopped())
     return;
   struct visitor v = {visit, arg};
-  for (size_t i = 0; i < segment_count; i++)
-    emit(&v, segments[i].begin, segments[i].end,
-         segments[i].loader ? "loader" : "module", 0);
+  for (size_t i = 0; i < segment_count; i++) {
+    struct segment_visit sv = {&v, segments[i].loader ? "loader" : "module"};
+    md_roots_each_present(segments[i].begin, segments[i].end, visit_present,
+                          &sv);
+  }
   struct md_thread t;
   int pid = md_getpid();
   for (size_t i = 0; md_world_thread(i, &t); i++)
