@@ -8,8 +8,8 @@
 // and preloaded alike. An error report runs cold code: with the pages
 // inaccessible it faults, and without, its pages are then present (both
 // checks can fail).
-// RUN: %mdebug_clang -O1 -g %s -o %t.static -lpthread
-// RUN: %clang -O1 -g %s -o %t.plain -lpthread
+// RUN: %mdebug_clang -O1 -g -I%S/../../Inputs %s -o %t.static -lpthread
+// RUN: %clang -O1 -g -I%S/../../Inputs %s -o %t.plain -lpthread
 // RUN: %t.static 2>&1 | %FileCheck %s
 // RUN: env LD_PRELOAD=%mdebug_rt_so %t.plain 2>&1 | %FileCheck %s
 // RUN: %t.static guard 2>&1 | %FileCheck %s --check-prefix=GUARD
@@ -41,6 +41,8 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+
+#include "pagemap_util.h"
 
 /* The cold code: the section mdebug_cold of the module that holds it (the
  * executable, statically linked, or libmdebug-rt.so, preloaded), from the
@@ -84,15 +86,8 @@ static bool guarded;
 static void count(const char *when) {
   if (guarded)
     return; /* inaccessible pages are never present */
-  int fd = open("/proc/self/pagemap", O_RDONLY);
-  unsigned present = 0, pages = 0;
   uintptr_t last = (cold_hi - 1) & ~(uintptr_t)4095;
-  for (uintptr_t a = cold_lo; a < last; a += 4096, pages++) {
-    uint64_t e = 0;
-    if (pread(fd, &e, sizeof(e), (off_t)(a / 4096 * 8)) == sizeof(e))
-      present += (unsigned)(e >> 63);
-  }
-  close(fd);
+  unsigned pages, present = pages_present(cold_lo, last, &pages);
   dprintf(2, "%s: cold pages resident: %u of %u\n", when, present, pages);
 }
 

@@ -9,10 +9,10 @@
 // that fails runs cold code, whose pages are then resident (the count can
 // fail). With gold, which cannot read the script, the wrapper leaves it out,
 // and the program links and runs with its cold code inside .text.
-// RUN: %mdebug_clang -fmdebug-check-access -O1 -g %s -o %t
+// RUN: %mdebug_clang -fmdebug-check-access -O1 -g -I%S/../../Inputs %s -o %t
 // RUN: %t 2>&1 | %FileCheck %s
 // RUN: %not %t bad 2>&1 | %FileCheck %s --check-prefix=BAD
-// RUN: %mdebug_clang -fmdebug-check-access -O1 -g -fuse-ld=gold %s -o %t.gold
+// RUN: %mdebug_clang -fmdebug-check-access -O1 -g -I%S/../../Inputs -fuse-ld=gold %s -o %t.gold
 // RUN: %t.gold 2>&1 | %FileCheck %s --check-prefix=GOLD
 // CHECK-NOT: mdebug
 // CHECK: layout: .text.unlikely after .text and .fini, in no window of other code
@@ -20,7 +20,7 @@
 // CHECK-NEXT: exit: cold pages resident: 0 of {{[1-9][0-9]*}}
 // CHECK-NOT: mdebug
 // BAD: mdebug: ERROR: heap buffer overflow
-// BAD: read at {{.*}}program_cold.c:[[@LINE+27]]
+// BAD: read at {{.*}}program_cold.c:[[@LINE+29]]
 // BAD: main: cold pages resident: {{[1-9][0-9]*}} of
 // GOLD-NOT: mdebug
 // GOLD: layout: no section .text.unlikely
@@ -34,6 +34,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "pagemap_util.h"
 
 /* Checked accesses, each with a failure block in the cold part. */
 struct item {
@@ -56,15 +58,7 @@ static uintptr_t cold_lo, cold_hi;
 static void count(const char *when) {
   if (!cold_lo)
     return;
-  int fd = open("/proc/self/pagemap", O_RDONLY);
-  unsigned present = 0, pages = 0;
-  for (uintptr_t a = cold_lo & ~(uintptr_t)4095; a < cold_hi;
-       a += 4096, pages++) {
-    uint64_t e = 0;
-    if (pread(fd, &e, sizeof(e), (off_t)(a / 4096 * 8)) == sizeof(e))
-      present += (unsigned)(e >> 63);
-  }
-  close(fd);
+  unsigned pages, present = pages_present(cold_lo, cold_hi, &pages);
   dprintf(2, "%s: cold pages resident: %u of %u\n", when, present, pages);
 }
 static void at_exit(void) { count("exit"); }

@@ -8,7 +8,6 @@
 // RUN: %mdebug_clang -g -I%mdebug_include -I%S/../../Inputs %s -o %t
 // RUN: %t 2>&1 | %FileCheck %s --check-prefix=CLEAN
 // RUN: %not %t lose 2>&1 | %FileCheck %s
-#include <fcntl.h>
 #include <mdebug/mdebug.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -18,6 +17,7 @@
 #include <unistd.h>
 
 #include "leak_check_util.h"
+#include "pagemap_util.h"
 
 #define BIG ((size_t)64 << 20)
 #define AT (BIG / 2 + 24)
@@ -34,18 +34,9 @@ static long faults(void) {
   return ru.ru_minflt + ru.ru_majflt;
 }
 
-/* Pages of big mapped (present in /proc/self/pagemap). */
+/* Pages of big mapped. */
 static unsigned mapped(void) {
-  int fd = open("/proc/self/pagemap", O_RDONLY);
-  unsigned n = 0;
-  for (uintptr_t p = (uintptr_t)big; p < (uintptr_t)big + BIG; p += 4096) {
-    uint64_t e = 0;
-    if (pread(fd, &e, 8, (off_t)(p / 4096 * 8)) != 8)
-      abort();
-    n += e >> 63;
-  }
-  close(fd);
-  return n;
+  return pages_present((uintptr_t)big, (uintptr_t)big + BIG, NULL);
 }
 
 int main(int argc, char **argv) {
