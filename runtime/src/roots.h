@@ -30,7 +30,8 @@ void md_roots_each_present(uintptr_t begin, uintptr_t end,
 /* After they resume (only if md_roots_prepare succeeded). */
 void md_roots_finish(void) MD_HIDDEN;
 /* Only inside md_world_stop's fn: calls visit for every root region: the
- * writable segments of every loaded module, each thread's stack from its
+ * writable segments of every loaded module (only their pages that may hold
+ * data, as md_roots_each_present), each thread's stack from its
  * stack pointer (the calling thread's too), each thread's saved registers,
  * each thread's static TLS and thread descriptor, the descriptors of
  * threads that exited but are not yet joined, and the regions the program
