@@ -103,6 +103,11 @@ static unsigned arenas_in_use = 1;
 void md_primary_claim_arena(unsigned arena) {
   __atomic_fetch_or(&arenas_in_use, 1u << arena, __ATOMIC_ACQ_REL);
 }
+/* The rows of the others are never read: a read maps a page of its own
+ * where the kernel has no zero page. */
+static inline unsigned claimed_arenas(void) {
+  return __atomic_load_n(&arenas_in_use, __ATOMIC_ACQUIRE);
+}
 
 static inline uintptr_t page_down(uintptr_t x) { return x & ~(uintptr_t)(PAGE - 1); }
 static inline uintptr_t page_up(uintptr_t x) { return page_down(x + PAGE - 1); }
@@ -238,12 +243,10 @@ size_t md_primary_refill(unsigned k, unsigned arena, uint32_t *out, size_t n) {
   md_unlock(&a->lock);
   /* Another arena's lock is never taken with one's own held (lock_class
    * alone holds several, in order). */
-  unsigned in_use = __atomic_load_n(&arenas_in_use, __ATOMIC_ACQUIRE);
+  unsigned in_use = claimed_arenas();
   for (unsigned j = 1; j < MD_ARENAS && !got; j++) {
     unsigned other = (arena + j) % MD_ARENAS;
     struct arena_state *o = &arenas[other][k];
-    /* An arena no thread claimed has nothing, and its row is not read: a
-     * read maps a page of its own where the kernel has no zero page. */
     if (!(in_use & (1u << other)) || !__atomic_load_n(&o->count, __ATOMIC_RELAXED))
       continue;
     md_lock(&o->lock);
@@ -303,7 +306,7 @@ static void lock_arenas(unsigned k, unsigned mask) {
   states[k].locked = mask;
 }
 static void lock_class(unsigned k) {
-  lock_arenas(k, __atomic_load_n(&arenas_in_use, __ATOMIC_ACQUIRE));
+  lock_arenas(k, claimed_arenas());
 }
 static void unlock_class(unsigned k) {
   unsigned mask = states[k].locked;
@@ -320,7 +323,7 @@ static inline bool locked(unsigned k, unsigned j) {
  * for an arena claimed meanwhile); the others' rows are not read. */
 static size_t stacked(unsigned k) {
   size_t n = 0;
-  unsigned in_use = __atomic_load_n(&arenas_in_use, __ATOMIC_ACQUIRE);
+  unsigned in_use = claimed_arenas();
   for (unsigned j = 0; j < MD_ARENAS; j++)
     if (in_use & (1u << j))
       n += __atomic_load_n(&arenas[j][k].count, __ATOMIC_RELAXED);
